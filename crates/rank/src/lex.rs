@@ -1,0 +1,151 @@
+//! The full lexicographic rank: all `n!` permutations of `0..n`.
+
+use crate::{MAX_LEN, nth_set_bit, weight};
+
+/// The lexicographic rank of `perm`, a permutation of `0..perm.len()`.
+///
+/// This is the Cantor expansion `sum(c_i * (n-1-i)!)`, where the Lehmer
+/// digit `c_i` counts the values smaller than `perm[i]` that have not been
+/// used yet. A bitmask of used values and a popcount give each digit in
+/// constant time, so the whole rank is O(n).
+///
+/// ```
+/// use godtab_rank::rank_lex;
+/// assert_eq!(rank_lex(&[0, 1, 2, 3]), 0);
+/// assert_eq!(rank_lex(&[0, 1, 3, 2]), 1);
+/// assert_eq!(rank_lex(&[3, 2, 1, 0]), 23);
+/// ```
+///
+/// A slice that is not a permutation gives an unspecified rank (never a
+/// panic).
+#[inline]
+#[must_use]
+pub fn rank_lex(perm: &[u8]) -> u64 {
+    let n = perm.len();
+    let mut seen = 0u32;
+    let mut rank = 0u64;
+    for (i, &value) in perm.iter().enumerate() {
+        let bit = 1u32.wrapping_shl(u32::from(value));
+        let smaller_seen = (seen & bit.wrapping_sub(1)).count_ones();
+        let digit = u32::from(value).wrapping_sub(smaller_seen);
+        rank = rank.wrapping_add(u64::from(digit).wrapping_mul(weight(n - 1 - i)));
+        seen |= bit;
+    }
+    rank
+}
+
+/// Writes into `out` the permutation of `0..out.len()` whose lexicographic
+/// rank is `rank` (taken modulo `out.len()!`).
+///
+/// Lengths 1 to 16 run through [`unrank_lex_array`], where the compiler turns
+/// every division into a multiplication.
+///
+/// ```
+/// use godtab_rank::unrank_lex;
+/// let mut p = [0u8; 4];
+/// unrank_lex(23, &mut p);
+/// assert_eq!(p, [3, 2, 1, 0]);
+/// ```
+#[inline]
+pub fn unrank_lex(rank: u64, out: &mut [u8]) {
+    macro_rules! by_length {
+        ($($n:literal)*) => {
+            match out.len() {
+                $($n => out.copy_from_slice(&unrank_lex_array::<$n>(rank)),)*
+                _ => unrank_lex_slice(rank, out),
+            }
+        };
+    }
+    by_length!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16);
+}
+
+/// The permutation of `0..N` with lexicographic rank `rank` (taken modulo
+/// `N!`), for a length known at compile time.
+///
+/// ```
+/// let p: [u8; 9] = godtab_rank::unrank_lex_array(362_879);
+/// assert_eq!(p, [8, 7, 6, 5, 4, 3, 2, 1, 0]);
+/// ```
+#[inline]
+#[must_use]
+pub fn unrank_lex_array<const N: usize>(rank: u64) -> [u8; N] {
+    let mut digits = [0u8; N];
+    lehmer_digits(rank, &mut digits);
+    let mut out = [0u8; N];
+    digits_to_permutation(&digits, &mut out);
+    out
+}
+
+fn unrank_lex_slice(rank: u64, out: &mut [u8]) {
+    let mut digits = [0u8; MAX_LEN];
+    let n = out.len().min(MAX_LEN);
+    lehmer_digits(rank, &mut digits[..n]);
+    digits_to_permutation(&digits[..n], &mut out[..n]);
+}
+
+/// Splits `rank` into Lehmer digits: digit `i` has radix `n - i`, so it is
+/// read from the last digit (radix 1) to the first (radix n).
+#[inline(always)]
+fn lehmer_digits(mut rank: u64, digits: &mut [u8]) {
+    for (k, digit) in digits.iter_mut().rev().enumerate() {
+        let radix = k as u64 + 1;
+        // The remainder is below the radix, at most MAX_LEN, so it fits.
+        *digit = (rank % radix) as u8;
+        rank /= radix;
+    }
+}
+
+/// Turns Lehmer digits into the permutation: digit `c` at position `i`
+/// selects the `c`-th smallest value not used yet.
+#[inline(always)]
+fn digits_to_permutation(digits: &[u8], out: &mut [u8]) {
+    let n = digits.len();
+    let mut unused: u32 = if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };
+    for (slot, &digit) in out.iter_mut().zip(digits) {
+        let value = nth_set_bit(unused, digit);
+        *slot = value;
+        unused &= !1u32.wrapping_shl(u32::from(value));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_cases() {
+        let mut p = [0u8; 3];
+        let expected = [
+            [0, 1, 2],
+            [0, 2, 1],
+            [1, 0, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [2, 1, 0],
+        ];
+        for (rank, want) in expected.iter().enumerate() {
+            assert_eq!(rank_lex(want), rank as u64);
+            unrank_lex(rank as u64, &mut p);
+            assert_eq!(&p, want);
+        }
+    }
+
+    #[test]
+    fn empty_and_long_slices_do_not_panic() {
+        assert_eq!(rank_lex(&[]), 0);
+        unrank_lex(5, &mut []);
+        let mut long = [0u8; 40];
+        unrank_lex(u64::MAX, &mut long);
+        let _ = rank_lex(&long);
+        let _ = rank_lex(&[200, 255, 31, 32, 33]);
+    }
+
+    #[test]
+    fn out_of_range_rank_wraps() {
+        let mut a = [0u8; 5];
+        let mut b = [0u8; 5];
+        unrank_lex(7, &mut a);
+        unrank_lex(7 + 120, &mut b);
+        assert_eq!(a, b);
+    }
+}

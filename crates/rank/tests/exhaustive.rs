@@ -1,0 +1,171 @@
+//! Every permutation of 0..9, in lexicographic order, against a plain O(n^2)
+//! reference; plus property tests for lengths up to 16.
+
+use godtab_rank::{
+    FACTORIAL, arrangements, is_odd, is_permutation, rank_lex, rank_multiset, rank_parity,
+    unrank_lex, unrank_lex_array, unrank_multiset, unrank_parity,
+};
+use proptest::prelude::*;
+
+/// Textbook Cantor expansion: count later, smaller entries.
+fn reference_rank(perm: &[u8]) -> u64 {
+    let n = perm.len();
+    let mut rank = 0;
+    for i in 0..n {
+        let smaller_later = perm[i + 1..].iter().filter(|&&v| v < perm[i]).count() as u64;
+        rank += smaller_later * (1..=(n - 1 - i) as u64).product::<u64>();
+    }
+    rank
+}
+
+fn reference_is_odd(perm: &[u8]) -> bool {
+    let mut inversions = 0;
+    for i in 0..perm.len() {
+        for j in i + 1..perm.len() {
+            inversions += usize::from(perm[i] > perm[j]);
+        }
+    }
+    inversions % 2 == 1
+}
+
+/// The next permutation in lexicographic order (like C++ std::next_permutation),
+/// or false after the last one. Works for multisets too.
+fn next_permutation(p: &mut [u8]) -> bool {
+    let Some(i) = (1..p.len()).rev().find(|&i| p[i - 1] < p[i]) else {
+        return false;
+    };
+    let j = (i..p.len())
+        .rev()
+        .find(|&j| p[j] > p[i - 1])
+        .expect("a larger entry exists");
+    p.swap(i - 1, j);
+    p[i..].reverse();
+    true
+}
+
+#[test]
+fn every_permutation_of_nine_in_lexicographic_order() {
+    let mut perm: [u8; 9] = core::array::from_fn(|i| i as u8);
+    let mut expected_rank = 0u64;
+    let mut even_seen = 0u64;
+    let mut odd_seen = 0u64;
+    let mut out = [0u8; 9];
+    loop {
+        assert_eq!(rank_lex(&perm), expected_rank, "rank of {perm:?}");
+        assert_eq!(
+            reference_rank(&perm),
+            expected_rank,
+            "reference rank of {perm:?}"
+        );
+        unrank_lex(expected_rank, &mut out);
+        assert_eq!(out, perm, "unrank({expected_rank})");
+        assert_eq!(unrank_lex_array::<9>(expected_rank), perm);
+
+        // Within each parity class, lexicographic order numbers them densely.
+        let odd = is_odd(&perm);
+        assert_eq!(odd, reference_is_odd(&perm), "parity of {perm:?}");
+        let class_rank = if odd { &mut odd_seen } else { &mut even_seen };
+        assert_eq!(rank_parity(&perm), *class_rank, "parity rank of {perm:?}");
+        unrank_parity(*class_rank, odd, &mut out);
+        assert_eq!(out, perm, "unrank_parity({class_rank}, {odd})");
+        *class_rank += 1;
+
+        expected_rank += 1;
+        if !next_permutation(&mut perm) {
+            break;
+        }
+    }
+    assert_eq!(expected_rank, 362_880);
+    assert_eq!(even_seen, 181_440);
+    assert_eq!(odd_seen, 181_440);
+}
+
+#[test]
+fn every_rank_of_nine_round_trips() {
+    let mut out = [0u8; 9];
+    for rank in 0..FACTORIAL[9] {
+        unrank_lex(rank, &mut out);
+        assert!(is_permutation(&out));
+        assert_eq!(rank_lex(&out), rank);
+    }
+}
+
+#[test]
+fn every_arrangement_of_three_colours_in_lexicographic_order() {
+    let counts = [3u8, 3, 3];
+    let mut arrangement = [0u8, 0, 0, 1, 1, 1, 2, 2, 2];
+    let total = arrangements(&counts).unwrap();
+    let mut out = [0u8; 9];
+    let mut expected_rank = 0;
+    loop {
+        assert_eq!(rank_multiset(&arrangement, &counts), expected_rank);
+        unrank_multiset(expected_rank, &counts, &mut out);
+        assert_eq!(out, arrangement);
+        expected_rank += 1;
+        if !next_permutation(&mut arrangement) {
+            break;
+        }
+    }
+    assert_eq!(expected_rank, total);
+    assert_eq!(total, 1680);
+}
+
+#[test]
+fn multiset_of_distinct_items_is_the_lexicographic_rank() {
+    let counts = [1u8; 9];
+    let mut perm: [u8; 9] = core::array::from_fn(|i| i as u8);
+    for _ in 0..5000 {
+        assert_eq!(rank_multiset(&perm, &counts), rank_lex(&perm));
+        next_permutation(&mut perm);
+    }
+}
+
+fn permutation(max_len: usize) -> impl Strategy<Value = Vec<u8>> {
+    (0..=max_len).prop_flat_map(|n| Just((0..n as u8).collect::<Vec<u8>>()).prop_shuffle())
+}
+
+proptest! {
+    #[test]
+    fn lex_round_trip_up_to_16(perm in permutation(16)) {
+        let rank = rank_lex(&perm);
+        prop_assert_eq!(rank, reference_rank(&perm));
+        let mut out = vec![0u8; perm.len()];
+        unrank_lex(rank, &mut out);
+        prop_assert_eq!(out, perm);
+    }
+
+    #[test]
+    fn lex_unrank_then_rank_up_to_16(n in 1usize..=16, seed in any::<u64>()) {
+        let rank = seed % FACTORIAL[n];
+        let mut out = vec![0u8; n];
+        unrank_lex(rank, &mut out);
+        prop_assert!(is_permutation(&out));
+        prop_assert_eq!(rank_lex(&out), rank);
+    }
+
+    #[test]
+    fn parity_round_trip_up_to_16(perm in permutation(16)) {
+        prop_assume!(perm.len() >= 2);
+        let odd = is_odd(&perm);
+        prop_assert_eq!(odd, reference_is_odd(&perm));
+        let rank = rank_parity(&perm);
+        prop_assert!(rank < FACTORIAL[perm.len()] / 2);
+        let mut out = vec![0u8; perm.len()];
+        unrank_parity(rank, odd, &mut out);
+        prop_assert_eq!(out, perm);
+    }
+
+    #[test]
+    fn multiset_round_trip(counts in proptest::collection::vec(1u8..=4, 1..=6), seed in any::<u64>()) {
+        prop_assume!(counts.iter().map(|&c| usize::from(c)).sum::<usize>() <= 16);
+        let total = arrangements(&counts).unwrap();
+        let rank = seed % total;
+        let n: usize = counts.iter().map(|&c| usize::from(c)).sum();
+        let mut out = vec![0u8; n];
+        unrank_multiset(rank, &counts, &mut out);
+        for (class, &count) in counts.iter().enumerate() {
+            prop_assert_eq!(out.iter().filter(|&&c| usize::from(c) == class).count(), usize::from(count));
+        }
+        prop_assert_eq!(rank_multiset(&out, &counts), rank);
+    }
+}
