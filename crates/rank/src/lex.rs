@@ -6,7 +6,8 @@ use crate::{MAX_LEN, nth_set_bit, weight};
 ///
 /// This is the Cantor expansion `sum(c_i * (n-1-i)!)`, where the Lehmer
 /// digit `c_i` counts the values smaller than `perm[i]` that have not been
-/// used yet. A bitmask of used values and a popcount give each digit in
+/// used yet. A running count of used values (4-bit counters packed in a
+/// `u64`, or a bitmask and popcount past 16 items) gives each digit in
 /// constant time, so the whole rank is O(n).
 ///
 /// ```
@@ -22,6 +23,27 @@ use crate::{MAX_LEN, nth_set_bit, weight};
 #[must_use]
 pub fn rank_lex(perm: &[u8]) -> u64 {
     let n = perm.len();
+    if n > NIBBLES {
+        return rank_lex_popcount(perm);
+    }
+    // Nibble k of `smaller_seen` counts the values below k seen so far; seeing
+    // w adds one to every nibble above w. Each digit is then one shift away,
+    // with no popcount (which x86-64's baseline lacks).
+    let mut smaller_seen = 0u64;
+    let mut rank = 0u64;
+    for (i, &value) in perm.iter().enumerate() {
+        let shift = 4 * u32::from(value);
+        let below = (smaller_seen.wrapping_shr(shift) & 0xF) as u32;
+        let digit = u32::from(value).wrapping_sub(below);
+        rank = rank.wrapping_add(u64::from(digit).wrapping_mul(weight(n - 1 - i)));
+        smaller_seen = smaller_seen.wrapping_add(NIBBLE_ONES.checked_shl(shift + 4).unwrap_or(0));
+    }
+    rank
+}
+
+/// Lengths past 16 do not fit one nibble per value: count with a bitmask.
+fn rank_lex_popcount(perm: &[u8]) -> u64 {
+    let n = perm.len();
     let mut seen = 0u32;
     let mut rank = 0u64;
     for (i, &value) in perm.iter().enumerate() {
@@ -33,6 +55,11 @@ pub fn rank_lex(perm: &[u8]) -> u64 {
     }
     rank
 }
+
+/// How many 4-bit counters fit in a `u64`.
+const NIBBLES: usize = 16;
+/// A one in every nibble.
+const NIBBLE_ONES: u64 = 0x1111_1111_1111_1111;
 
 /// Writes into `out` the permutation of `0..out.len()` whose lexicographic
 /// rank is `rank` (taken modulo `out.len()!`).
@@ -99,6 +126,23 @@ fn lehmer_digits(mut rank: u64, digits: &mut [u8]) {
 /// selects the `c`-th smallest value not used yet.
 #[inline(always)]
 fn digits_to_permutation(digits: &[u8], out: &mut [u8]) {
+    let n = digits.len();
+    if n > NIBBLES {
+        return digits_to_permutation_bitmask(digits, out);
+    }
+    // The unused values, smallest first, one per nibble: picking the c-th is
+    // a shift, and removing it closes the gap with two masks.
+    let mut unused: u64 = 0xFEDC_BA98_7654_3210;
+    for (slot, &digit) in out.iter_mut().zip(digits) {
+        let shift = 4 * u32::from(digit & 0xF);
+        *slot = (unused.wrapping_shr(shift) & 0xF) as u8;
+        let low = unused & ((1u64 << shift) - 1);
+        let high = unused.checked_shr(shift + 4).unwrap_or(0) << shift;
+        unused = low | high;
+    }
+}
+
+fn digits_to_permutation_bitmask(digits: &[u8], out: &mut [u8]) {
     let n = digits.len();
     let mut unused: u32 = if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };
     for (slot, &digit) in out.iter_mut().zip(digits) {
