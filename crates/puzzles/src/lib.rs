@@ -1,0 +1,59 @@
+//! The godtab puzzle model.
+//!
+//! A [`Puzzle`] is a board of at most [`MAX_CELLS`] cells, a goal, and an
+//! ordered list of moves. Everything about it is data, so the same code
+//! serves the built-in puzzles ([`builtin`]), puzzles loaded from spec files
+//! and puzzles described by a table file's header:
+//!
+//! - a *permutation* puzzle's moves are position maps: after a move,
+//!   `new[i] = old[map[i]]`;
+//! - a *sliding* puzzle has one blank and the four moves `u`, `d`, `l`, `r`,
+//!   naming the neighbour of the blank that is swapped with it.
+//!
+//! States are [`State`]s: the board's cells in reading order, each holding a
+//! *label* (the tile's place among the goal's distinct values, smallest
+//! first, with the blank last). [`Puzzle::rank`] maps every state of the
+//! puzzle's rank space to a distinct number below [`Puzzle::slots`], and
+//! [`Puzzle::unrank`] maps back; the [`Ranking`] is chosen from the puzzle's
+//! shape so that no slot is wasted where that can be known up front.
+//!
+//! ```
+//! use godtab_puzzles::builtin;
+//!
+//! let puzzle = builtin::NINE_DIGITS.puzzle();
+//! let state = puzzle.parse("4 1 3 5 2 6 7 8 9").unwrap();
+//! // Rotating the top-left 2x2 block clockwise three times solves it.
+//! let mut s = state;
+//! for _ in 0..3 {
+//!     s = puzzle.apply(&s, 0).unwrap();
+//! }
+//! assert_eq!(s, puzzle.goal());
+//! ```
+//!
+//! # Crate features
+//!
+//! None: the crate is `#![no_std]` and allocates nothing.
+
+#![no_std]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod builtin;
+mod model;
+mod state;
+mod text;
+
+pub use model::{Kind, ModelError, MoveSet, Puzzle, Ranking, SLIDING_MOVE_NAMES};
+pub use state::State;
+pub use text::{StateDisplay, StateError};
+
+/// The most cells a board may have: labels fit in 4 bits, and `16!` ranks fit
+/// in a `u64`.
+pub const MAX_CELLS: usize = 16;
+
+/// The most moves a puzzle may have (a move index fits in 6 bits).
+pub const MAX_MOVES: usize = 64;
+
+/// The tile value that stands for the blank of a sliding puzzle in numeric
+/// states (written `x` in text).
+pub const BLANK: u8 = 0;

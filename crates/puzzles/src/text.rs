@@ -1,0 +1,253 @@
+//! Reading and writing states as text, and checking tile values.
+//!
+//! A state is written as its tile values in reading order. When every tile
+//! of the puzzle is a single character (values up to 9, and `x` for the
+//! blank), separators are optional: `123456789`, `1 2 3 4 5 6 7 8 9` and
+//! `2 3 4 1 5 x 7 6 8` all parse. Otherwise values are separated by
+//! whitespace.
+
+use core::fmt;
+
+use crate::{MAX_CELLS, Puzzle, State};
+
+/// Why some text or some tile values are not a state of the puzzle.
+///
+/// Cells and columns are counted from 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum StateError {
+    /// The number of tiles differs from the number of cells.
+    #[error("expected {expected} tiles, found {found}")]
+    WrongCount {
+        /// Cells on the board.
+        expected: usize,
+        /// Tiles given (counting stops one past the expected number).
+        found: usize,
+    },
+    /// A value that no tile of the puzzle has.
+    #[error("cell {cell}: {} is not a tile of this puzzle", TileName(*.value, *.blank))]
+    UnknownTile {
+        /// The cell (from 1).
+        cell: usize,
+        /// The value given.
+        value: u8,
+        /// Whether it was the blank `x`.
+        blank: bool,
+    },
+    /// A tile given more often than the goal holds it.
+    #[error("cell {cell}: tile {} appears more often than in the goal", TileName(*.value, *.blank))]
+    RepeatedTile {
+        /// The cell (from 1) of the extra copy.
+        cell: usize,
+        /// The value repeated.
+        value: u8,
+        /// Whether it was the blank `x`.
+        blank: bool,
+    },
+    /// A character that cannot start or continue a tile.
+    #[error("column {column}: {ch:?} is not a tile")]
+    BadCharacter {
+        /// The column (from 1, in characters).
+        column: usize,
+        /// The character.
+        ch: char,
+    },
+    /// A number too large to be a tile.
+    #[error("column {column}: number too large to be a tile")]
+    NumberTooLarge {
+        /// The column (from 1) where the number starts.
+        column: usize,
+    },
+}
+
+/// A tile value for messages: `x` for the blank.
+struct TileName(u8, bool);
+
+impl fmt::Display for TileName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.1 {
+            f.write_str("x")
+        } else {
+            write!(f, "{}", self.0)
+        }
+    }
+}
+
+impl Puzzle {
+    /// Checks tile values (in reading order; [`BLANK`](crate::BLANK) for the
+    /// blank of a sliding puzzle) and turns them into a [`State`].
+    ///
+    /// # Errors
+    ///
+    /// A [`StateError`] for a wrong count, an unknown value or a value given
+    /// more often than the goal holds it.
+    pub fn state_from_values(&self, values: &[u8]) -> Result<State, StateError> {
+        let mut builder = StateBuilder::new(self);
+        for &value in values {
+            builder.push(value, self.is_blank(value))?;
+        }
+        builder.finish()
+    }
+
+    /// Parses a state written as text; see the [module docs](self).
+    ///
+    /// # Errors
+    ///
+    /// A [`StateError`] naming the column or cell that is wrong.
+    pub fn parse(&self, text: &str) -> Result<State, StateError> {
+        let mut builder = StateBuilder::new(self);
+        let single_chars = self.single_character_tiles();
+        let mut chars = text.chars().enumerate().peekable();
+        while let Some((index, ch)) = chars.next() {
+            let column = index + 1;
+            match ch {
+                c if c.is_whitespace() => {}
+                'x' | 'X' if self.kind() == crate::Kind::Sliding => {
+                    builder.push(crate::BLANK, true)?
+                }
+                '0'..='9' if single_chars => builder.push(ch as u8 - b'0', false)?,
+                '0'..='9' => {
+                    let mut value = u32::from(ch as u8 - b'0');
+                    while let Some(&(_, digit @ '0'..='9')) = chars.peek() {
+                        value = value * 10 + u32::from(digit as u8 - b'0');
+                        if value > 255 {
+                            return Err(StateError::NumberTooLarge { column });
+                        }
+                        chars.next();
+                    }
+                    if let Some(&(next, other)) = chars.peek()
+                        && !other.is_whitespace()
+                    {
+                        return Err(StateError::BadCharacter {
+                            column: next + 1,
+                            ch: other,
+                        });
+                    }
+                    // value <= 255 was checked digit by digit.
+                    builder.push(value as u8, false)?;
+                }
+                other => return Err(StateError::BadCharacter { column, ch: other }),
+            }
+        }
+        builder.finish()
+    }
+
+    /// Whether every tile is one character (values up to 9, or the blank).
+    fn single_character_tiles(&self) -> bool {
+        self.goal_values()
+            .iter()
+            .all(|&v| v <= 9 || self.is_blank(v))
+    }
+
+    /// Shows a state as its tile values separated by spaces (`x` for the
+    /// blank); with `{:#}`, as a grid of rows.
+    #[must_use]
+    pub fn display<'a>(&'a self, state: &'a State) -> StateDisplay<'a> {
+        StateDisplay {
+            puzzle: self,
+            state,
+        }
+    }
+}
+
+/// Counts tiles as they arrive and checks them against the goal's counts.
+struct StateBuilder<'a> {
+    puzzle: &'a Puzzle,
+    cells: [u8; MAX_CELLS],
+    used: [u8; MAX_CELLS],
+    len: usize,
+}
+
+impl<'a> StateBuilder<'a> {
+    fn new(puzzle: &'a Puzzle) -> Self {
+        Self {
+            puzzle,
+            cells: [0; MAX_CELLS],
+            used: [0; MAX_CELLS],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, value: u8, blank: bool) -> Result<(), StateError> {
+        let expected = self.puzzle.cells();
+        if self.len >= expected {
+            return Err(StateError::WrongCount {
+                expected,
+                found: self.len + 1,
+            });
+        }
+        let cell = self.len + 1;
+        let label = self
+            .puzzle
+            .label_of(value)
+            .filter(|_| blank == self.puzzle.is_blank(value));
+        let Some(label) = label else {
+            return Err(StateError::UnknownTile { cell, value, blank });
+        };
+        let used = &mut self.used[usize::from(label)];
+        if *used >= self.puzzle.class_count(label) {
+            return Err(StateError::RepeatedTile { cell, value, blank });
+        }
+        *used += 1;
+        self.cells[self.len] = label;
+        self.len += 1;
+        Ok(())
+    }
+
+    fn finish(self) -> Result<State, StateError> {
+        let expected = self.puzzle.cells();
+        if self.len != expected {
+            return Err(StateError::WrongCount {
+                expected,
+                found: self.len,
+            });
+        }
+        Ok(State {
+            cells: self.cells,
+            len: self.len as u8,
+        })
+    }
+}
+
+/// A state shown as text; see [`Puzzle::display`].
+pub struct StateDisplay<'a> {
+    puzzle: &'a Puzzle,
+    state: &'a State,
+}
+
+impl fmt::Display for StateDisplay<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let puzzle = self.puzzle;
+        let width = if f.alternate() {
+            puzzle
+                .goal_values()
+                .iter()
+                .map(|&v| {
+                    if v >= 100 {
+                        3
+                    } else if v >= 10 {
+                        2
+                    } else {
+                        1
+                    }
+                })
+                .max()
+                .unwrap_or(1)
+        } else {
+            0
+        };
+        for (i, &label) in self.state.labels().iter().enumerate() {
+            if i > 0 {
+                let new_row = f.alternate() && i % puzzle.cols() == 0;
+                f.write_str(if new_row { "\n" } else { " " })?;
+            }
+            let value = puzzle.value_of(label);
+            if puzzle.is_blank(value) {
+                write!(f, "{:>width$}", "x")?;
+            } else {
+                write!(f, "{value:>width$}")?;
+            }
+        }
+        Ok(())
+    }
+}
