@@ -505,22 +505,22 @@ impl Puzzle {
         }
     }
 
-    /// The state with rank `rank` (taken modulo [`Puzzle::slots`]).
+    /// The state with rank `rank`. A rank past [`Puzzle::slots`] gives an
+    /// unspecified state (never a panic).
     #[inline]
     #[must_use]
     pub fn unrank(&self, rank: u64) -> State {
         let n = self.cells();
-        let rank = rank % self.slots.max(1);
         let mut cells = [0u8; MAX_CELLS];
         match self.ranking {
             Ranking::Lex => rank::unrank_lex(rank, &mut cells[..n]),
             Ranking::Parity => rank::unrank_parity(rank, self.goal_odd, &mut cells[..n]),
             Ranking::BlankParity => {
                 let stride = self.blank_stride.max(1);
-                let blank = (rank / stride) as usize;
+                let blank = ((rank / stride) as usize).min(n - 1);
                 let mut tiles = [0u8; MAX_CELLS];
                 rank::unrank_parity(
-                    rank % stride,
+                    rank - blank as u64 * stride,
                     self.tiles_odd_with_blank_at(blank),
                     &mut tiles[..n - 1],
                 );

@@ -22,6 +22,31 @@ use crate::{MAX_LEN, nth_set_bit, weight};
 #[inline]
 #[must_use]
 pub fn rank_lex(perm: &[u8]) -> u64 {
+    macro_rules! by_length {
+        ($($n:literal)*) => {
+            match perm.len() {
+                $($n => rank_lex_array::<$n>(perm.try_into().unwrap_or(&[0; $n])),)*
+                _ => rank_lex_nibbles(perm),
+            }
+        };
+    }
+    by_length!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16)
+}
+
+/// The lexicographic rank of a permutation whose length is known at compile
+/// time: the loop unrolls and every weight becomes a constant.
+///
+/// ```
+/// assert_eq!(godtab_rank::rank_lex_array(&[8u8, 7, 6, 5, 4, 3, 2, 1, 0]), 362_879);
+/// ```
+#[inline]
+#[must_use]
+pub fn rank_lex_array<const N: usize>(perm: &[u8; N]) -> u64 {
+    rank_lex_nibbles(perm)
+}
+
+#[inline(always)]
+fn rank_lex_nibbles(perm: &[u8]) -> u64 {
     let n = perm.len();
     if n > NIBBLES {
         return rank_lex_popcount(perm);
@@ -110,15 +135,17 @@ fn unrank_lex_slice(rank: u64, out: &mut [u8]) {
     digits_to_permutation(&digits[..n], &mut out[..n]);
 }
 
-/// Splits `rank` into Lehmer digits: digit `i` has radix `n - i`, so it is
-/// read from the last digit (radix 1) to the first (radix n).
+/// Splits `rank` into Lehmer digits: digit `i` has radix `n - i` and weight
+/// `(n-1-i)!`, so it is `(rank / (n-1-i)!) % (n-i)`. Each digit is computed
+/// on its own (no chain of divisions), and with `n` known at compile time
+/// every division becomes a multiplication.
 #[inline(always)]
-fn lehmer_digits(mut rank: u64, digits: &mut [u8]) {
-    for (k, digit) in digits.iter_mut().rev().enumerate() {
-        let radix = k as u64 + 1;
+fn lehmer_digits(rank: u64, digits: &mut [u8]) {
+    let n = digits.len();
+    for (i, digit) in digits.iter_mut().enumerate() {
+        let weight = weight(n - 1 - i).max(1);
         // The remainder is below the radix, at most MAX_LEN, so it fits.
-        *digit = (rank % radix) as u8;
-        rank /= radix;
+        *digit = ((rank / weight) % (n - i) as u64) as u8;
     }
 }
 

@@ -42,7 +42,7 @@ mod lex;
 mod multiset;
 mod parity;
 
-pub use lex::{rank_lex, unrank_lex, unrank_lex_array};
+pub use lex::{rank_lex, rank_lex_array, unrank_lex, unrank_lex_array};
 pub use multiset::{arrangements, rank_multiset, unrank_multiset};
 pub use parity::{is_odd, rank_parity, unrank_parity};
 

@@ -6,7 +6,7 @@
 //! each parity class densely from 0 to `n!/2 - 1`; the last two entries
 //! follow from the parity.
 
-use crate::{lex::rank_lex, lex::unrank_lex, weight};
+use crate::{lex::rank_lex, lex::unrank_lex};
 
 /// Whether `perm` is an odd permutation (an odd number of inversions).
 ///
@@ -64,12 +64,7 @@ pub fn rank_parity(perm: &[u8]) -> u64 {
 #[inline]
 pub fn unrank_parity(rank: u64, odd: bool, out: &mut [u8]) {
     let n = out.len();
-    let class_size = weight(n) / 2;
-    let rank = if class_size == 0 {
-        0
-    } else {
-        rank % class_size
-    };
+    // unrank_lex takes 2 * rank modulo n!, which is rank modulo n!/2.
     unrank_lex(rank << 1, out);
     // Rank 2k has the last two entries ascending; swapping them gives rank
     // 2k+1, the same prefix with the other parity.

@@ -1,0 +1,372 @@
+//! The level-synchronous reverse BFS over a puzzle's rank space.
+
+use std::sync::atomic::{AtomicU16, AtomicU64, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+use godtab_puzzles::{MAX_MOVES, Puzzle};
+use rayon::prelude::*;
+
+use crate::GenError;
+
+/// The distance of a rank the search never reached (a state that cannot
+/// reach the goal).
+pub const UNREACHED: u8 = u8::MAX;
+
+/// The largest distance a distance byte holds, below [`UNREACHED`].
+const MAX_DEPTH: u8 = UNREACHED - 1;
+
+/// A finished search: a distance and a parent move for every rank.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// Distance to the goal of each rank, or [`UNREACHED`].
+    pub distance: Vec<u8>,
+    /// The first move (declared order) that leads one step closer to the
+    /// goal; 0 for the goal and for unreached ranks.
+    pub parent: Vec<u8>,
+    /// How many ranks were reached (the goal's connected component).
+    pub reached: u64,
+    /// God's number: the largest distance.
+    pub max_depth: u8,
+    /// `histogram[d]` states lie at distance `d`.
+    pub histogram: Vec<u64>,
+}
+
+/// What a finished BFS level reports to [`Options::on_level`].
+#[derive(Clone, Copy, Debug)]
+pub struct Level {
+    /// The distance just filled in.
+    pub depth: u8,
+    /// States found at that distance.
+    pub states: u64,
+    /// States reached so far, all levels together.
+    pub reached: u64,
+    /// Size of the rank space.
+    pub slots: u64,
+    /// Whether the level was computed bottom-up (pull) rather than top-down.
+    pub pull: bool,
+    /// Time since the search started.
+    pub elapsed: Duration,
+}
+
+/// Settings for [`generate_with`].
+#[derive(Clone, Copy, Default)]
+pub struct Options<'a> {
+    /// Refuse, before allocating, a search that needs more bytes than this.
+    pub max_memory: Option<u64>,
+    /// Called after every level, for progress reports.
+    pub on_level: Option<&'a (dyn Fn(&Level) + Sync)>,
+}
+
+/// Bytes the search allocates for this puzzle: a distance byte and a parent
+/// byte per rank, and three bitsets (frontier, next level, reached) of a bit
+/// per rank. Nothing else grows with the puzzle.
+#[must_use]
+pub fn planned_memory(puzzle: &Puzzle) -> u64 {
+    let bitset = puzzle.slots().div_ceil(64).saturating_mul(8);
+    puzzle
+        .slots()
+        .saturating_mul(2)
+        .saturating_add(bitset.saturating_mul(3))
+}
+
+/// Runs the search with default [`Options`] (no memory limit, no progress).
+///
+/// # Errors
+///
+/// See [`generate_with`].
+pub fn generate(puzzle: &Puzzle) -> Result<Generated, GenError> {
+    generate_with(puzzle, &Options::default())
+}
+
+/// Runs the reverse BFS from the goal over every rank of `puzzle`, on
+/// rayon's current thread pool.
+///
+/// # Errors
+///
+/// [`GenError::TooLarge`] if the table needs more than `max_memory` bytes
+/// (checked before anything is allocated), [`GenError::TooDeep`] if a state
+/// lies further than 254 moves from the goal.
+pub fn generate_with(puzzle: &Puzzle, options: &Options<'_>) -> Result<Generated, GenError> {
+    let started = Instant::now();
+    let slots = puzzle.slots();
+    let needed = planned_memory(puzzle);
+    let too_large = |limit| GenError::TooLarge {
+        slots,
+        needed,
+        limit,
+    };
+    if let Some(limit) = options.max_memory
+        && needed > limit
+    {
+        return Err(too_large(limit));
+    }
+    let len = usize::try_from(slots).map_err(|_| too_large(usize::MAX as u64))?;
+
+    let mut search = Search {
+        puzzle,
+        entries: std::iter::repeat_with(|| AtomicU16::new(UNSEEN))
+            .take(len)
+            .collect(),
+        frontier: Bitset::new(len),
+        next: Bitset::new(len),
+        reached: Bitset::new(len),
+    };
+    let goal = puzzle.rank(&puzzle.goal()) as usize;
+    search.entries[goal].store(entry(0, 0), Relaxed);
+    search.frontier.insert(goal);
+    search.reached.insert(goal);
+
+    let mut histogram = vec![1u64];
+    let mut reached = 1u64;
+    let mut depth = 0u8;
+    loop {
+        let frontier = histogram[usize::from(depth)];
+        if depth == MAX_DEPTH {
+            if search.frontier_has_unreached_neighbour() {
+                return Err(GenError::TooDeep { max: MAX_DEPTH });
+            }
+            break;
+        }
+        // Push costs a rank per move per frontier state; pull costs an unrank
+        // per unreached state plus a rank per move tried, and the states the
+        // level does not reach try every move. Pull wins once the unreached
+        // states are fewer than the frontier.
+        let pull = slots - reached < frontier;
+        let found = if pull {
+            search.pull(depth)
+        } else {
+            search.push(depth)
+        };
+        if found == 0 {
+            break;
+        }
+        search.advance();
+        depth += 1;
+        reached += found;
+        histogram.push(found);
+        if let Some(report) = options.on_level {
+            report(&Level {
+                depth,
+                states: found,
+                reached,
+                slots,
+                pull,
+                elapsed: started.elapsed(),
+            });
+        }
+    }
+
+    let (distance, parent) = search
+        .entries
+        .into_iter()
+        .map(|e| match e.into_inner() {
+            UNSEEN => (UNREACHED, 0),
+            e => ((e >> 8) as u8, e as u8),
+        })
+        .unzip();
+    Ok(Generated {
+        distance,
+        parent,
+        reached,
+        max_depth: depth,
+        histogram,
+    })
+}
+
+/// The shared state of one search. Entries are atomics so that threads can
+/// fill one level together; every access is `Relaxed` because rayon's join
+/// between levels already orders one level before the next.
+struct Search<'a> {
+    puzzle: &'a Puzzle,
+    /// Distance and parent of every rank, as [`entry`]: one 16-bit word, so
+    /// that a visit touches one cache line, and so that a single `fetch_min`
+    /// both claims an unseen rank and keeps the smallest parent move.
+    entries: Vec<AtomicU16>,
+    /// The ranks at the current depth, the ranks found for the next one, and
+    /// every rank reached before the next one: one bit each, so finding them
+    /// costs a 64th of scanning the entries.
+    frontier: Bitset,
+    next: Bitset,
+    reached: Bitset,
+}
+
+/// A rank not reached yet: larger than every [`entry`].
+const UNSEEN: u16 = u16::MAX;
+
+/// Distance in the high byte, parent move in the low byte. Among entries
+/// for one distance the smallest is the one with the smallest parent, and
+/// every distance sorts below [`UNSEEN`].
+fn entry(distance: u8, parent: u8) -> u16 {
+    (u16::from(distance) << 8) | u16::from(parent)
+}
+
+/// The distance of an entry.
+fn distance_of(entry: u16) -> u8 {
+    (entry >> 8) as u8
+}
+
+impl Search<'_> {
+    /// Makes the level just found the frontier.
+    fn advance(&mut self) {
+        self.reached.union_with(&self.next);
+        std::mem::swap(&mut self.frontier, &mut self.next);
+        self.next.clear();
+    }
+
+    /// Top-down: every state at `depth` undoes each move. A state first seen
+    /// now gets `depth + 1`; its parent is the smallest move index among all
+    /// the ways it is seen in this level, whatever the order of the visits.
+    fn push(&self, depth: u8) -> u64 {
+        let next = depth + 1;
+        let puzzle = self.puzzle;
+        self.frontier.par_for_each(false, |rank| {
+            let state = puzzle.unrank(rank as u64);
+            // Rank every predecessor before touching memory, so the cache
+            // misses on their entries overlap instead of queueing behind
+            // each branch.
+            let mut predecessors = [usize::MAX; MAX_MOVES];
+            for (m, p) in predecessors
+                .iter_mut()
+                .enumerate()
+                .take(puzzle.move_count())
+            {
+                if let Some(prev) = puzzle.apply_inverse(&state, m) {
+                    *p = puzzle.rank(&prev) as usize;
+                }
+            }
+            for (m, &p) in predecessors.iter().enumerate().take(puzzle.move_count()) {
+                let Some(slot) = self.entries.get(p) else {
+                    continue;
+                };
+                // Unseen, or seen in this level through a larger move: take
+                // it. Threads racing here all end with the smallest move.
+                let offer = entry(next, m as u8);
+                let current = slot.load(Relaxed);
+                if current > offer {
+                    slot.fetch_min(offer, Relaxed);
+                    if current == UNSEEN {
+                        self.next.insert(p);
+                    }
+                }
+            }
+            0
+        });
+        self.next.count()
+    }
+
+    /// Bottom-up: every unreached state tries its moves in declared order and
+    /// takes the first that lands at `depth`.
+    fn pull(&self, depth: u8) -> u64 {
+        let next = depth + 1;
+        let puzzle = self.puzzle;
+        self.reached.par_for_each(true, |rank| {
+            let state = puzzle.unrank(rank as u64);
+            for m in 0..puzzle.move_count() {
+                let Some(after) = puzzle.apply(&state, m) else {
+                    continue;
+                };
+                let t = puzzle.rank(&after) as usize;
+                if self
+                    .entries
+                    .get(t)
+                    .is_some_and(|e| distance_of(e.load(Relaxed)) == depth)
+                {
+                    self.entries[rank].store(entry(next, m as u8), Relaxed);
+                    self.next.insert(rank);
+                    return 1;
+                }
+            }
+            0
+        })
+    }
+
+    /// Whether some state of the frontier has a neighbour not reached yet.
+    fn frontier_has_unreached_neighbour(&self) -> bool {
+        let puzzle = self.puzzle;
+        self.frontier.par_for_each(false, |rank| {
+            let state = puzzle.unrank(rank as u64);
+            let hit = (0..puzzle.move_count()).any(|m| {
+                puzzle.apply_inverse(&state, m).is_some_and(|prev| {
+                    let p = puzzle.rank(&prev) as usize;
+                    p < self.entries.len() && !self.reached.contains(p)
+                })
+            });
+            u64::from(hit)
+        }) > 0
+    }
+}
+
+/// A fixed-size set of ranks, one bit each, that threads can add to.
+struct Bitset {
+    words: Vec<AtomicU64>,
+    len: usize,
+}
+
+/// Words handed to a thread at a time (64 ranks each): large enough to
+/// amortise rayon's bookkeeping, small enough to balance the cores.
+const CHUNK_WORDS: usize = 256;
+
+impl Bitset {
+    fn new(len: usize) -> Self {
+        Self {
+            words: std::iter::repeat_with(|| AtomicU64::new(0))
+                .take(len.div_ceil(64))
+                .collect(),
+            len,
+        }
+    }
+
+    fn insert(&self, index: usize) {
+        self.words[index / 64].fetch_or(1 << (index % 64), Relaxed);
+    }
+
+    fn contains(&self, index: usize) -> bool {
+        self.words[index / 64].load(Relaxed) & (1 << (index % 64)) != 0
+    }
+
+    fn clear(&self) {
+        self.words.par_iter().for_each(|w| w.store(0, Relaxed));
+    }
+
+    fn count(&self) -> u64 {
+        self.words
+            .par_iter()
+            .map(|w| u64::from(w.load(Relaxed).count_ones()))
+            .sum()
+    }
+
+    /// Adds every member of `other` (no other thread may be writing).
+    fn union_with(&self, other: &Self) {
+        self.words
+            .par_iter()
+            .zip(&other.words)
+            .for_each(|(w, o)| w.store(w.load(Relaxed) | o.load(Relaxed), Relaxed));
+    }
+
+    /// Calls `visit(rank)` on every thread for each rank in the set (or, with
+    /// `absent`, not in it) and sums what it returns.
+    fn par_for_each(&self, absent: bool, visit: impl Fn(usize) -> u64 + Sync) -> u64 {
+        self.words
+            .par_chunks(CHUNK_WORDS)
+            .enumerate()
+            .map(|(chunk, words)| {
+                let mut total = 0;
+                for (offset, word) in words.iter().enumerate() {
+                    let first = (chunk * CHUNK_WORDS + offset) * 64;
+                    let mut bits = word.load(Relaxed);
+                    if absent {
+                        bits = !bits;
+                    }
+                    while bits != 0 {
+                        let rank = first + bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        if rank < self.len {
+                            total += visit(rank);
+                        }
+                    }
+                }
+                total
+            })
+            .sum()
+    }
+}

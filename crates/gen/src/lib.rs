@@ -1,0 +1,68 @@
+//! The godtab generator: one reverse breadth-first search from the goal
+//! fills, for every rank of a puzzle's rank space, the distance to the goal
+//! and the *parent move*.
+//!
+//! The parent of a state is the **first move in the puzzle's declared
+//! order** that leads one step closer to the goal. Following parents from
+//! any state therefore spells the lexicographically least optimal solution.
+//!
+//! ```
+//! use godtab_puzzles::builtin;
+//!
+//! let puzzle = builtin::NINE_DIGITS.puzzle();
+//! let table = godtab_gen::generate(&puzzle).unwrap();
+//! assert_eq!(table.reached, 362_880);
+//! assert_eq!(table.max_depth, 15);
+//! let state = puzzle.parse("4 1 3 5 2 6 7 8 9").unwrap();
+//! assert_eq!(table.distance[puzzle.rank(&state) as usize], 3);
+//! ```
+//!
+//! # How the search runs
+//!
+//! The search is level-synchronous and keeps no queue: besides the distance
+//! and parent bytes of every rank, three bitsets (this level, the next, and
+//! everything reached) mark where to work, so memory is known before the
+//! search starts: 2 bytes and 3 bits per rank (see [`planned_memory`]). Each level is computed in one of two directions,
+//! whichever touches fewer states:
+//!
+//! - **push** (top-down): every state at distance `d` undoes each move; the
+//!   states reached for the first time get distance `d + 1`, and their
+//!   parent is the smallest move index among all the ways they were reached;
+//! - **pull** (bottom-up): every state not reached yet tries its moves in
+//!   declared order and stops at the first one that lands on distance `d`.
+//!
+//! Both give the same distances and the same parents, and neither depends
+//! on the order in which states are visited, so the result is identical
+//! with any number of threads. Levels are split over rayon's thread pool.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod bfs;
+
+pub use bfs::{Generated, Level, Options, UNREACHED, generate, generate_with, planned_memory};
+
+/// Why a table could not be generated.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum GenError {
+    /// The table would need more memory than allowed.
+    #[error(
+        "the table for {slots} states needs {needed} bytes of memory, more than the limit of {limit} bytes \
+         (raise it with --max-memory)"
+    )]
+    TooLarge {
+        /// States in the rank space.
+        slots: u64,
+        /// Bytes the generator would allocate.
+        needed: u64,
+        /// The limit.
+        limit: u64,
+    },
+    /// Some state is further from the goal than a distance byte can hold.
+    #[error("the search passed distance {max}: God's number is too large for a distance byte")]
+    TooDeep {
+        /// The deepest distance supported.
+        max: u8,
+    },
+}

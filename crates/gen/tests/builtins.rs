@@ -1,0 +1,156 @@
+//! Exhaustive checks of the generated tables: every state of every built-in.
+
+use godtab_gen::{Generated, UNREACHED, generate};
+use godtab_puzzles::{Puzzle, builtin};
+
+/// Follows parent moves from `text` to the goal, checking each step.
+fn solve(puzzle: &Puzzle, table: &Generated, text: &str) -> Option<Vec<usize>> {
+    let mut state = puzzle.parse(text).expect("valid state");
+    if !puzzle.in_rank_space(&state) {
+        return None;
+    }
+    let mut rank = puzzle.rank(&state) as usize;
+    if table.distance[rank] == UNREACHED {
+        return None;
+    }
+    let mut moves = Vec::new();
+    while table.distance[rank] > 0 {
+        let m = usize::from(table.parent[rank]);
+        state = puzzle.apply(&state, m).expect("parent move is legal");
+        let next = puzzle.rank(&state) as usize;
+        assert_eq!(table.distance[next] + 1, table.distance[rank]);
+        moves.push(m);
+        rank = next;
+    }
+    Some(moves)
+}
+
+fn names(b: &builtin::Builtin, moves: &[usize]) -> String {
+    moves.iter().map(|&m| b.move_names[m]).collect()
+}
+
+#[test]
+fn official_samples() {
+    let digits = builtin::NINE_DIGITS.puzzle();
+    let table = generate(&digits).unwrap();
+    assert_eq!(
+        solve(&digits, &table, "1 2 3 4 5 6 7 8 9").unwrap().len(),
+        0
+    );
+    assert_eq!(
+        solve(&digits, &table, "4 1 3 5 2 6 7 8 9").unwrap().len(),
+        3
+    );
+
+    let nine = builtin::NINE_PUZZLE.puzzle();
+    let table = generate(&nine).unwrap();
+    let moves = solve(&nine, &table, "2 3 1 4 5 6 7 8 9").unwrap();
+    assert_eq!(names(&builtin::NINE_PUZZLE, &moves), "H1");
+    let moves = solve(&nine, &table, "7 3 9 2 5 1 4 8 6").unwrap();
+    assert_eq!(
+        format!("{} {}", moves.len(), names(&builtin::NINE_PUZZLE, &moves)),
+        "3 V1V3H1"
+    );
+    assert_eq!(solve(&nine, &table, "1 2 3 4 5 6 7 9 8"), None);
+
+    let eight = builtin::EIGHT_PUZZLE.puzzle();
+    let table = generate(&eight).unwrap();
+    let moves = solve(&eight, &table, "2 3 4 1 5 x 7 6 8").unwrap();
+    assert_eq!(names(&builtin::EIGHT_PUZZLE, &moves), "ullddrurdllurdruldr");
+    assert_eq!(solve(&eight, &table, "2 1 3 4 5 6 7 8 x"), None);
+}
+
+#[test]
+fn every_state_of_every_builtin() {
+    for (b, reachable, gods_number) in [
+        (&builtin::NINE_DIGITS, 362_880u64, 15u8),
+        (&builtin::NINE_PUZZLE, 181_440, 12),
+        (&builtin::EIGHT_PUZZLE, 181_440, 31),
+    ] {
+        let puzzle = b.puzzle();
+        let table = generate(&puzzle).unwrap();
+        assert_eq!(table.reached, reachable, "{}", b.id);
+        assert_eq!(table.max_depth, gods_number, "{}", b.id);
+        assert_eq!(table.histogram.iter().sum::<u64>(), reachable, "{}", b.id);
+        assert_eq!(
+            table.histogram.len(),
+            usize::from(gods_number) + 1,
+            "{}",
+            b.id
+        );
+        let goal = puzzle.rank(&puzzle.goal()) as usize;
+        let mut counted = vec![0u64; table.histogram.len()];
+        for rank in 0..puzzle.slots() {
+            let r = rank as usize;
+            let d = table.distance[r];
+            assert_ne!(
+                d, UNREACHED,
+                "{}: every slot of a built-in is reachable",
+                b.id
+            );
+            counted[usize::from(d)] += 1;
+            if r == goal {
+                assert_eq!(d, 0);
+                continue;
+            }
+            assert!(d > 0, "{}: only the goal is at distance 0", b.id);
+            let state = puzzle.unrank(rank);
+            let parent = usize::from(table.parent[r]);
+            // Every move leads to distance d-1, d or d+1 (moves are
+            // reversible), and the parent is the first that gives d-1.
+            let mut first_closer = None;
+            for m in 0..puzzle.move_count() {
+                let Some(next) = puzzle.apply(&state, m) else {
+                    continue;
+                };
+                let nd = table.distance[puzzle.rank(&next) as usize];
+                assert!(
+                    nd + 1 >= d,
+                    "{}: move {m} from rank {rank} skips a level",
+                    b.id
+                );
+                if nd + 1 == d && first_closer.is_none() {
+                    first_closer = Some(m);
+                }
+            }
+            assert_eq!(
+                Some(parent),
+                first_closer,
+                "{}: parent of rank {rank}",
+                b.id
+            );
+        }
+        assert_eq!(counted, table.histogram, "{}", b.id);
+    }
+}
+
+#[test]
+fn same_result_with_one_thread_and_with_several() {
+    let puzzle = builtin::EIGHT_PUZZLE.puzzle();
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap()
+        .install(|| generate(&puzzle).unwrap());
+    let three = rayon::ThreadPoolBuilder::new()
+        .num_threads(3)
+        .build()
+        .unwrap()
+        .install(|| generate(&puzzle).unwrap());
+    assert_eq!(one, three);
+}
+
+#[test]
+fn memory_limit_is_checked_before_allocating() {
+    let puzzle = builtin::NINE_DIGITS.puzzle();
+    let options = godtab_gen::Options {
+        max_memory: Some(1000),
+        ..Default::default()
+    };
+    let err = godtab_gen::generate_with(&puzzle, &options).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the table for 362880 states needs 861840 bytes of memory, more than the limit of 1000 bytes \
+         (raise it with --max-memory)"
+    );
+}
