@@ -1,1 +1,58 @@
-fn main() {}
+//! Developer and release tasks: `cargo xtask <task>`.
+//!
+//! - `bench gen`: time generating the nine-digits table against the BFS of
+//!   the seed program (`../shared/seeds/000_*.txt`, built with g++ -O2).
+
+mod bench;
+mod measure;
+mod seeds;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "cargo xtask", about = "godtab developer tasks")]
+struct Cli {
+    #[command(subcommand)]
+    task: Task,
+}
+
+#[derive(Subcommand)]
+enum Task {
+    /// Compare godtab with the seed programs, side by side in one run.
+    Bench(bench::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.task {
+        Task::Bench(args) => bench::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The workspace root (the folder above `xtask/`).
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+}
+
+/// Runs `cargo` with these arguments in the workspace root.
+fn cargo(args: &[&str]) -> anyhow::Result<()> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let status = std::process::Command::new(&cargo)
+        .args(args)
+        .current_dir(workspace_root())
+        .status()?;
+    anyhow::ensure!(status.success(), "`cargo {}` failed", args.join(" "));
+    Ok(())
+}
