@@ -39,8 +39,10 @@
 #![warn(missing_docs)]
 
 mod bfs;
+mod output;
 
 pub use bfs::{Generated, Level, Options, UNREACHED, generate, generate_with, planned_memory};
+pub use output::{Definition, GENERATOR, build_table, compress, table_bytes, write_atomic};
 
 /// Why a table could not be generated.
 #[derive(Debug, thiserror::Error)]
@@ -59,6 +61,9 @@ pub enum GenError {
         /// The limit.
         limit: u64,
     },
+    /// The table could not be encoded.
+    #[error(transparent)]
+    Encode(#[from] godtab_runtime::Error),
     /// Some state is further from the goal than a distance byte can hold.
     #[error("the search passed distance {max}: God's number is too large for a distance byte")]
     TooDeep {

@@ -1,0 +1,145 @@
+//! From a search to bytes on disk: encoding, compression, atomic writes.
+
+use std::io::Write;
+use std::path::Path;
+
+use godtab_puzzles::Puzzle;
+use godtab_puzzles::builtin::Builtin;
+use godtab_runtime::TableContents;
+
+use crate::{GenError, Options, generate_with};
+
+/// The generator's name and version, recorded in every table it writes.
+pub const GENERATOR: &str = concat!("godtab-gen ", env!("CARGO_PKG_VERSION"));
+
+/// The zstd level of shipped `.gtab.zst` files: slow to compress (once),
+/// fast to decompress.
+const ZSTD_LEVEL: i32 = 19;
+
+/// A puzzle with the names a table records for it.
+#[derive(Clone, Copy, Debug)]
+pub struct Definition<'a> {
+    /// The puzzle's id.
+    pub id: &'a str,
+    /// One name per move, in declared order.
+    pub move_names: &'a [&'a str],
+    /// The puzzle.
+    pub puzzle: &'a Puzzle,
+}
+
+/// Runs the search and encodes the table. Deterministic: the same
+/// definition gives the same bytes on every run and thread count.
+///
+/// # Errors
+///
+/// Any [`GenError`] of the search, or of encoding.
+pub fn table_bytes(
+    definition: &Definition<'_>,
+    options: &Options<'_>,
+) -> Result<Vec<u8>, GenError> {
+    let generated = generate_with(definition.puzzle, options)?;
+    let bytes = godtab_runtime::encode(&TableContents {
+        puzzle_id: definition.id,
+        generator: GENERATOR,
+        puzzle: definition.puzzle,
+        move_names: definition.move_names,
+        distance: &generated.distance,
+        parent: &generated.parent,
+        reachable: generated.reached,
+        max_depth: generated.max_depth,
+        histogram: &generated.histogram,
+    })?;
+    Ok(bytes)
+}
+
+/// The table of a built-in puzzle.
+///
+/// # Errors
+///
+/// As [`table_bytes`] (never, for the built-ins).
+pub fn build_table(builtin: &Builtin) -> Result<Vec<u8>, GenError> {
+    let puzzle = builtin.puzzle();
+    let definition = Definition {
+        id: builtin.id,
+        move_names: builtin.move_names,
+        puzzle: &puzzle,
+    };
+    table_bytes(&definition, &Options::default())
+}
+
+/// Compresses a table for shipping: zstd with the content checksum and size
+/// recorded, single-threaded so the output is deterministic.
+///
+/// # Errors
+///
+/// An I/O error from the compressor.
+pub fn compress(table: &[u8]) -> std::io::Result<Vec<u8>> {
+    let mut encoder = zstd::stream::write::Encoder::new(Vec::new(), ZSTD_LEVEL)?;
+    encoder.include_checksum(true)?;
+    encoder.include_contentsize(true)?;
+    encoder.set_pledged_src_size(Some(table.len() as u64))?;
+    encoder.write_all(table)?;
+    encoder.finish()
+}
+
+/// Writes `bytes` to `path` atomically: into a temporary file in the same
+/// folder, flushed to disk, then renamed over `path`. Readers see the old
+/// file or the new one, never a mix, and a live memory map of the old file
+/// keeps its contents. If anything fails, `path` is untouched and the
+/// temporary file is removed.
+///
+/// # Errors
+///
+/// The I/O error that stopped the write.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    write_atomic_with(path, |file| file.write_all(bytes))
+}
+
+/// [`write_atomic`] with the contents written by `fill`.
+pub(crate) fn write_atomic_with(
+    path: &Path,
+    fill: impl FnOnce(&mut std::fs::File) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut temp = tempfile::Builder::new()
+        .prefix(&format!(".{name}."))
+        .suffix(".tmp")
+        .tempfile_in(dir)?;
+    fill(temp.as_file_mut())?;
+    temp.as_file().sync_all()?;
+    temp.persist(path).map_err(|e| e.error)?;
+    // Make the rename itself durable.
+    std::fs::File::open(dir)?.sync_all()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_write_leaves_the_old_file_and_no_temporary() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("table.gtab");
+        write_atomic(&path, b"old contents").unwrap();
+        let failing = write_atomic_with(&path, |file| {
+            file.write_all(b"half of the new")?;
+            Err(std::io::Error::other("disk full"))
+        });
+        assert_eq!(failing.unwrap_err().to_string(), "disk full");
+        assert_eq!(std::fs::read(&path).unwrap(), b"old contents");
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["table.gtab"]);
+        write_atomic(&path, b"new").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"new");
+    }
+}

@@ -1,0 +1,129 @@
+//! Every built-in table, encoded, reopened and queried for every state.
+
+use godtab_gen::{Generated, build_table, generate};
+use godtab_puzzles::builtin;
+use godtab_runtime::{Error, SolveError, Table};
+
+fn tables() -> Vec<(&'static builtin::Builtin, Vec<u8>, Generated)> {
+    builtin::ALL
+        .iter()
+        .map(|b| (*b, build_table(b).unwrap(), generate(&b.puzzle()).unwrap()))
+        .collect()
+}
+
+#[test]
+fn every_answer_matches_the_search() {
+    for (b, bytes, generated) in tables() {
+        let table = Table::new(bytes.as_slice()).unwrap();
+        table.verify().unwrap();
+        assert_eq!(table.id(), b.id);
+        assert_eq!(table.move_names().collect::<Vec<_>>(), b.move_names);
+        assert_eq!(table.states(), table.puzzle().slots());
+        assert_eq!(table.reachable(), generated.reached);
+        assert_eq!(table.max_depth(), generated.max_depth);
+        assert_eq!(table.histogram().collect::<Vec<_>>(), generated.histogram);
+        let mut moves = [0u8; 64];
+        for rank in 0..table.states() {
+            let state = table.state_of_rank(rank).unwrap();
+            let d = table.distance(&state).unwrap();
+            assert_eq!(
+                d, generated.distance[rank as usize],
+                "{}: rank {rank}",
+                b.id
+            );
+            let len = table.solve_into(&state, &mut moves).unwrap();
+            assert_eq!(len, usize::from(d));
+            // Applying the moves forward reaches the goal in exactly d moves,
+            // and the first is the search's parent.
+            let mut s = state;
+            for &m in &moves[..len] {
+                s = table.puzzle().apply(&s, usize::from(m)).unwrap();
+            }
+            assert_eq!(s, table.puzzle().goal(), "{}: rank {rank}", b.id);
+            if len > 0 {
+                assert_eq!(moves[0], generated.parent[rank as usize]);
+            }
+        }
+        assert_eq!(table.state_of_rank(table.states()), None);
+        assert_eq!(table.distance_of_rank(table.states()), None);
+    }
+}
+
+#[test]
+fn official_samples() {
+    let names = |table: &Table<Vec<u8>>, text: &str| -> Option<String> {
+        let state = table.parse(text).unwrap();
+        Some(
+            table
+                .solution(&state)?
+                .map(|m| table.move_name(m).to_string())
+                .collect(),
+        )
+    };
+    let nine = Table::new(build_table(&builtin::NINE_PUZZLE).unwrap()).unwrap();
+    assert_eq!(names(&nine, "7 3 9 2 5 1 4 8 6").as_deref(), Some("V1V3H1"));
+    assert_eq!(names(&nine, "1 2 3 4 5 6 7 9 8"), None);
+    let eight = Table::new(build_table(&builtin::EIGHT_PUZZLE).unwrap()).unwrap();
+    assert_eq!(
+        names(&eight, "2 3 4 1 5 x 7 6 8").as_deref(),
+        Some("ullddrurdllurdruldr")
+    );
+    assert_eq!(names(&eight, "1 2 3 4 5 6 7 8 x").as_deref(), Some(""));
+    let digits = Table::new(build_table(&builtin::NINE_DIGITS).unwrap()).unwrap();
+    assert_eq!(
+        digits.distance(&digits.parse("4 1 3 5 2 6 7 8 9").unwrap()),
+        Some(3)
+    );
+    let unsolvable = eight.parse("2 1 3 4 5 6 7 8 x").unwrap();
+    assert_eq!(eight.distance(&unsolvable), None);
+    assert_eq!(
+        eight.solve_into(&unsolvable, &mut [0; 40]),
+        Err(SolveError::Unsolvable)
+    );
+    let far = eight.parse("8 6 7 2 5 4 3 x 1").unwrap();
+    assert_eq!(eight.distance(&far), Some(31));
+    assert_eq!(
+        eight.solve_into(&far, &mut [0; 30]),
+        Err(SolveError::BufferTooSmall { needed: 31 })
+    );
+}
+
+#[test]
+fn encoding_is_deterministic_and_sized_as_documented() {
+    for (b, bytes, _) in tables() {
+        assert_eq!(build_table(b).unwrap(), bytes, "{}", b.id);
+        let table = Table::new(bytes.as_slice()).unwrap();
+        let expected_bits = match b.id {
+            "nine-digits" => 4 + 2,
+            "nine-puzzle" => 4 + 3,
+            "eight-puzzle" => 5 + 2,
+            _ => unreachable!(),
+        };
+        assert_eq!(table.bits_per_state(), expected_bits, "{}", b.id);
+    }
+}
+
+#[test]
+fn files_open_read_mapped_and_compressed() {
+    let dir = tempfile::tempdir().unwrap();
+    for (b, bytes, _) in tables() {
+        let path = dir.path().join(format!("{}.gtab", b.id));
+        godtab_gen::write_atomic(&path, &bytes).unwrap();
+        let zst = dir.path().join(format!("{}.gtab.zst", b.id));
+        godtab_gen::write_atomic(&zst, &godtab_gen::compress(&bytes).unwrap()).unwrap();
+        let read = Table::open(&path).unwrap();
+        let mapped = Table::open_mmap(&path).unwrap();
+        let unpacked = Table::open_zst(&zst).unwrap();
+        assert_eq!(read.as_bytes(), bytes.as_slice());
+        assert_eq!(mapped.as_bytes(), bytes.as_slice());
+        assert_eq!(unpacked.as_bytes(), bytes.as_slice());
+        mapped.verify().unwrap();
+        let tiny = Table::open_zst_with_limit(&zst, 1000).unwrap_err();
+        assert!(
+            matches!(tiny, Error::TooLarge { limit: 1000, .. }),
+            "{tiny}"
+        );
+    }
+    let missing = Table::open(dir.path().join("missing.gtab")).unwrap_err();
+    assert!(missing.to_string().contains("missing.gtab"), "{missing}");
+}
