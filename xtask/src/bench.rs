@@ -34,25 +34,14 @@ pub fn run(args: &Args) -> Result<()> {
 }
 
 fn generation(args: &Args) -> Result<()> {
-    crate::cargo(&[
-        "build",
-        "--quiet",
-        "--release",
-        "-p",
-        "godtab-gen",
-        "--example",
-        "generate",
-    ])?;
+    crate::cargo(&["build", "--quiet", "--release", "-p", "godtab-gen", "--example", "generate"])?;
     let root = crate::workspace_root();
     let ours = root.join("target/release/examples/generate");
     let seed = match seeds::NINE_DIGITS.build(&args.seeds, &root.join("target/seeds")) {
         Ok(exe) => exe,
         Err(e) => bail!("cannot build the seed program to compare with: {e:#}"),
     };
-    println!(
-        "Generating the nine-digits table (362,880 states), median of {} runs:",
-        args.runs
-    );
+    println!("Generating the nine-digits table (362,880 states), median of {} runs:", args.runs);
     let mut godtab = Vec::new();
     let mut theirs = Vec::new();
     // Alternate the two so that a noisy neighbour hurts both alike.
@@ -63,10 +52,7 @@ fn generation(args: &Args) -> Result<()> {
     let (godtab, theirs) = (measure::median(godtab), measure::median(theirs));
     report("godtab (reverse BFS, all cores)", godtab);
     report(seeds::NINE_DIGITS.title, theirs);
-    println!(
-        "ratio: godtab is {:.1}x faster",
-        theirs.as_secs_f64() / godtab.as_secs_f64()
-    );
+    println!("ratio: godtab is {:.1}x faster", theirs.as_secs_f64() / godtab.as_secs_f64());
     Ok(())
 }
 

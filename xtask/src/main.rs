@@ -41,18 +41,13 @@ fn main() -> ExitCode {
 
 /// The workspace root (the folder above `xtask/`).
 fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf)
 }
 
 /// Runs `cargo` with these arguments in the workspace root.
 fn cargo(args: &[&str]) -> anyhow::Result<()> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let status = std::process::Command::new(&cargo)
-        .args(args)
-        .current_dir(workspace_root())
-        .status()?;
+    let status = std::process::Command::new(&cargo).args(args).current_dir(workspace_root()).status()?;
     anyhow::ensure!(status.success(), "`cargo {}` failed", args.join(" "));
     Ok(())
 }

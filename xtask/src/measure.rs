@@ -17,22 +17,13 @@ pub struct Run {
 
 /// Runs `program args` with stdin from `input` (or empty) and stdout into
 /// `output` (or discarded), and measures it.
-pub fn run(
-    program: &Path,
-    args: &[&str],
-    input: Option<&Path>,
-    output: Option<&Path>,
-) -> Result<Run> {
+pub fn run(program: &Path, args: &[&str], input: Option<&Path>, output: Option<&Path>) -> Result<Run> {
     let stdin = match input {
-        Some(path) => {
-            Stdio::from(File::open(path).with_context(|| format!("opening {}", path.display()))?)
-        }
+        Some(path) => Stdio::from(File::open(path).with_context(|| format!("opening {}", path.display()))?),
         None => Stdio::null(),
     };
     let stdout = match output {
-        Some(path) => {
-            Stdio::from(File::create(path).with_context(|| format!("creating {}", path.display()))?)
-        }
+        Some(path) => Stdio::from(File::create(path).with_context(|| format!("creating {}", path.display()))?),
         None => Stdio::null(),
     };
     let started = Instant::now();
@@ -44,12 +35,7 @@ pub fn run(
         .with_context(|| format!("starting {}", program.display()))?;
     let (status, max_rss_kib) = wait_with_rusage(child.id())?;
     let wall = started.elapsed();
-    ensure!(
-        status == 0,
-        "{} {} exited with status {status}",
-        program.display(),
-        args.join(" ")
-    );
+    ensure!(status == 0, "{} {} exited with status {status}", program.display(), args.join(" "));
     Ok(Run { wall, max_rss_kib })
 }
 
@@ -61,16 +47,8 @@ fn wait_with_rusage(pid: u32) -> Result<(i32, u64)> {
     // SAFETY: wait4 writes only into the two out-pointers, which point at
     // live locals of the right types.
     let reaped = unsafe { libc::wait4(pid as libc::pid_t, &raw mut status, 0, &raw mut usage) };
-    ensure!(
-        reaped == pid as libc::pid_t,
-        "wait4 failed: {}",
-        std::io::Error::last_os_error()
-    );
-    let code = if libc::WIFEXITED(status) {
-        libc::WEXITSTATUS(status)
-    } else {
-        -1
-    };
+    ensure!(reaped == pid as libc::pid_t, "wait4 failed: {}", std::io::Error::last_os_error());
+    let code = if libc::WIFEXITED(status) { libc::WEXITSTATUS(status) } else { -1 };
     Ok((code, u64::try_from(usage.ru_maxrss).unwrap_or(0)))
 }
 

@@ -26,12 +26,8 @@ pub struct Seed {
 }
 
 /// Sicily 2011 "Nine Digits": BFS over all 9! states, then one lookup per case.
-pub const NINE_DIGITS: Seed = Seed {
-    prefix: "000",
-    title: "seed 000 (Nine Digits)",
-    repairs: &[],
-    lost_line_breaks: false,
-};
+pub const NINE_DIGITS: Seed =
+    Seed { prefix: "000", title: "seed 000 (Nine Digits)", repairs: &[], lost_line_breaks: false };
 
 /// UVA 11513 "9 Puzzle": BFS, then one lookup and path walk per case.
 pub const NINE_PUZZLE: Seed = Seed {
@@ -40,27 +36,11 @@ pub const NINE_PUZZLE: Seed = Seed {
     repairs: &[
         // Line comments would swallow the rest of the joined-up line: drop
         // the commented-out statements they held.
-        (
-            "//  now.out(); puts(\"\");",
-            "",
-            "commented-out debug output",
-        ),
+        ("//  now.out(); puts(\"\");", "", "commented-out debug output"),
         ("//now.out(); puts(\"\");", "", "commented-out debug output"),
-        (
-            "// Getinput(); return 0;",
-            "",
-            "commented-out input generator",
-        ),
-        (
-            "//    freopen(\"in.txt\",\"r\",stdin);",
-            "",
-            "commented-out file redirection",
-        ),
-        (
-            "make_pairconst",
-            "make_pair\nconst",
-            "a #define ran into the next line",
-        ),
+        ("// Getinput(); return 0;", "", "commented-out input generator"),
+        ("//    freopen(\"in.txt\",\"r\",stdin);", "", "commented-out file redirection"),
+        ("make_pairconst", "make_pair\nconst", "a #define ran into the next line"),
     ],
     lost_line_breaks: true,
 };
@@ -110,20 +90,9 @@ impl Seed {
         let path = std::fs::read_dir(seeds_dir)
             .with_context(|| format!("reading the seeds folder {}", seeds_dir.display()))?
             .filter_map(|entry| entry.ok().map(|e| e.path()))
-            .find(|p| {
-                p.file_name()
-                    .and_then(|n| n.to_str())
-                    .is_some_and(|n| n.starts_with(self.prefix))
-            })
-            .with_context(|| {
-                format!(
-                    "no seed file starting with {} in {}",
-                    self.prefix,
-                    seeds_dir.display()
-                )
-            })?;
-        let text = std::fs::read_to_string(&path)
-            .with_context(|| format!("reading {}", path.display()))?;
+            .find(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with(self.prefix)))
+            .with_context(|| format!("no seed file starting with {} in {}", self.prefix, seeds_dir.display()))?;
+        let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
         let Some(start) = text.find("#include") else {
             bail!("{} holds no C++ program", path.display());
         };

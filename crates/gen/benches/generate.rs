@@ -9,9 +9,7 @@ fn bench(c: &mut Criterion) {
     for b in builtin::ALL {
         let puzzle = b.puzzle();
         group.throughput(criterion::Throughput::Elements(puzzle.slots()));
-        group.bench_function(b.id, |bench| {
-            bench.iter(|| godtab_gen::generate(&puzzle).unwrap())
-        });
+        group.bench_function(b.id, |bench| bench.iter(|| godtab_gen::generate(&puzzle).unwrap()));
     }
     group.finish();
 }

@@ -29,16 +29,10 @@ fn main() -> ExitCode {
             );
         }
     };
-    let options = godtab_gen::Options {
-        on_level: Some(&report),
-        ..Default::default()
-    };
+    let options = godtab_gen::Options { on_level: Some(&report), ..Default::default() };
     match godtab_gen::generate_with(&b.puzzle(), &options) {
         Ok(table) => {
-            println!(
-                "{}: {} states reached, God's number {}",
-                b.id, table.reached, table.max_depth
-            );
+            println!("{}: {} states reached, God's number {}", b.id, table.reached, table.max_depth);
             ExitCode::SUCCESS
         }
         Err(e) => {

@@ -63,10 +63,7 @@ pub struct Options<'a> {
 #[must_use]
 pub fn planned_memory(puzzle: &Puzzle) -> u64 {
     let bitset = puzzle.slots().div_ceil(64).saturating_mul(8);
-    puzzle
-        .slots()
-        .saturating_mul(2)
-        .saturating_add(bitset.saturating_mul(3))
+    puzzle.slots().saturating_mul(2).saturating_add(bitset.saturating_mul(3))
 }
 
 /// Runs the search with default [`Options`] (no memory limit, no progress).
@@ -90,11 +87,7 @@ pub fn generate_with(puzzle: &Puzzle, options: &Options<'_>) -> Result<Generated
     let started = Instant::now();
     let slots = puzzle.slots();
     let needed = planned_memory(puzzle);
-    let too_large = |limit| GenError::TooLarge {
-        slots,
-        needed,
-        limit,
-    };
+    let too_large = |limit| GenError::TooLarge { slots, needed, limit };
     if let Some(limit) = options.max_memory
         && needed > limit
     {
@@ -104,9 +97,7 @@ pub fn generate_with(puzzle: &Puzzle, options: &Options<'_>) -> Result<Generated
 
     let mut search = Search {
         puzzle,
-        entries: std::iter::repeat_with(|| AtomicU16::new(UNSEEN))
-            .take(len)
-            .collect(),
+        entries: std::iter::repeat_with(|| AtomicU16::new(UNSEEN)).take(len).collect(),
         frontier: Bitset::new(len),
         next: Bitset::new(len),
         reached: Bitset::new(len),
@@ -132,11 +123,7 @@ pub fn generate_with(puzzle: &Puzzle, options: &Options<'_>) -> Result<Generated
         // level does not reach try every move. Pull wins once the unreached
         // states are fewer than the frontier.
         let pull = slots - reached < frontier;
-        let found = if pull {
-            search.pull(depth)
-        } else {
-            search.push(depth)
-        };
+        let found = if pull { search.pull(depth) } else { search.push(depth) };
         if found == 0 {
             break;
         }
@@ -145,14 +132,7 @@ pub fn generate_with(puzzle: &Puzzle, options: &Options<'_>) -> Result<Generated
         reached += found;
         histogram.push(found);
         if let Some(report) = options.on_level {
-            report(&Level {
-                depth,
-                states: found,
-                reached,
-                slots,
-                pull,
-                elapsed: started.elapsed(),
-            });
+            report(&Level { depth, states: found, reached, slots, pull, elapsed: started.elapsed() });
         }
     }
 
@@ -164,13 +144,7 @@ pub fn generate_with(puzzle: &Puzzle, options: &Options<'_>) -> Result<Generated
             e => ((e >> 8) as u8, e as u8),
         })
         .unzip();
-    Ok(Generated {
-        distance,
-        parent,
-        reached,
-        max_depth: depth,
-        histogram,
-    })
+    Ok(Generated { distance, parent, reached, max_depth: depth, histogram })
 }
 
 /// The shared state of one search. Entries are atomics so that threads can
@@ -225,11 +199,7 @@ impl Search<'_> {
             // misses on their entries overlap instead of queueing behind
             // each branch.
             let mut predecessors = [usize::MAX; MAX_MOVES];
-            for (m, p) in predecessors
-                .iter_mut()
-                .enumerate()
-                .take(puzzle.move_count())
-            {
+            for (m, p) in predecessors.iter_mut().enumerate().take(puzzle.move_count()) {
                 if let Some(prev) = puzzle.apply_inverse(&state, m) {
                     *p = puzzle.rank(&prev) as usize;
                 }
@@ -266,11 +236,7 @@ impl Search<'_> {
                     continue;
                 };
                 let t = puzzle.rank(&after) as usize;
-                if self
-                    .entries
-                    .get(t)
-                    .is_some_and(|e| distance_of(e.load(Relaxed)) == depth)
-                {
+                if self.entries.get(t).is_some_and(|e| distance_of(e.load(Relaxed)) == depth) {
                     self.entries[rank].store(entry(next, m as u8), Relaxed);
                     self.next.insert(rank);
                     return 1;
@@ -308,12 +274,7 @@ const CHUNK_WORDS: usize = 256;
 
 impl Bitset {
     fn new(len: usize) -> Self {
-        Self {
-            words: std::iter::repeat_with(|| AtomicU64::new(0))
-                .take(len.div_ceil(64))
-                .collect(),
-            len,
-        }
+        Self { words: std::iter::repeat_with(|| AtomicU64::new(0)).take(len.div_ceil(64)).collect(), len }
     }
 
     fn insert(&self, index: usize) {
@@ -329,18 +290,12 @@ impl Bitset {
     }
 
     fn count(&self) -> u64 {
-        self.words
-            .par_iter()
-            .map(|w| u64::from(w.load(Relaxed).count_ones()))
-            .sum()
+        self.words.par_iter().map(|w| u64::from(w.load(Relaxed).count_ones())).sum()
     }
 
     /// Adds every member of `other` (no other thread may be writing).
     fn union_with(&self, other: &Self) {
-        self.words
-            .par_iter()
-            .zip(&other.words)
-            .for_each(|(w, o)| w.store(w.load(Relaxed) | o.load(Relaxed), Relaxed));
+        self.words.par_iter().zip(&other.words).for_each(|(w, o)| w.store(w.load(Relaxed) | o.load(Relaxed), Relaxed));
     }
 
     /// Calls `visit(rank)` on every thread for each rank in the set (or, with

@@ -33,10 +33,7 @@ pub struct Definition<'a> {
 /// # Errors
 ///
 /// Any [`GenError`] of the search, or of encoding.
-pub fn table_bytes(
-    definition: &Definition<'_>,
-    options: &Options<'_>,
-) -> Result<Vec<u8>, GenError> {
+pub fn table_bytes(definition: &Definition<'_>, options: &Options<'_>) -> Result<Vec<u8>, GenError> {
     let generated = generate_with(definition.puzzle, options)?;
     let bytes = godtab_runtime::encode(&TableContents {
         puzzle_id: definition.id,
@@ -59,11 +56,7 @@ pub fn table_bytes(
 /// As [`table_bytes`] (never, for the built-ins).
 pub fn build_table(builtin: &Builtin) -> Result<Vec<u8>, GenError> {
     let puzzle = builtin.puzzle();
-    let definition = Definition {
-        id: builtin.id,
-        move_names: builtin.move_names,
-        puzzle: &puzzle,
-    };
+    let definition = Definition { id: builtin.id, move_names: builtin.move_names, puzzle: &puzzle };
     table_bytes(&definition, &Options::default())
 }
 
@@ -104,14 +97,8 @@ pub(crate) fn write_atomic_with(
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let mut temp = tempfile::Builder::new()
-        .prefix(&format!(".{name}."))
-        .suffix(".tmp")
-        .tempfile_in(dir)?;
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let mut temp = tempfile::Builder::new().prefix(&format!(".{name}.")).suffix(".tmp").tempfile_in(dir)?;
     fill(temp.as_file_mut())?;
     temp.as_file().sync_all()?;
     temp.persist(path).map_err(|e| e.error)?;
@@ -134,10 +121,7 @@ mod tests {
         });
         assert_eq!(failing.unwrap_err().to_string(), "disk full");
         assert_eq!(std::fs::read(&path).unwrap(), b"old contents");
-        let names: Vec<_> = std::fs::read_dir(dir.path())
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .collect();
+        let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert_eq!(names, ["table.gtab"]);
         write_atomic(&path, b"new").unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"new");

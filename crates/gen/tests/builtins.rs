@@ -33,24 +33,15 @@ fn names(b: &builtin::Builtin, moves: &[usize]) -> String {
 fn official_samples() {
     let digits = builtin::NINE_DIGITS.puzzle();
     let table = generate(&digits).unwrap();
-    assert_eq!(
-        solve(&digits, &table, "1 2 3 4 5 6 7 8 9").unwrap().len(),
-        0
-    );
-    assert_eq!(
-        solve(&digits, &table, "4 1 3 5 2 6 7 8 9").unwrap().len(),
-        3
-    );
+    assert_eq!(solve(&digits, &table, "1 2 3 4 5 6 7 8 9").unwrap().len(), 0);
+    assert_eq!(solve(&digits, &table, "4 1 3 5 2 6 7 8 9").unwrap().len(), 3);
 
     let nine = builtin::NINE_PUZZLE.puzzle();
     let table = generate(&nine).unwrap();
     let moves = solve(&nine, &table, "2 3 1 4 5 6 7 8 9").unwrap();
     assert_eq!(names(&builtin::NINE_PUZZLE, &moves), "H1");
     let moves = solve(&nine, &table, "7 3 9 2 5 1 4 8 6").unwrap();
-    assert_eq!(
-        format!("{} {}", moves.len(), names(&builtin::NINE_PUZZLE, &moves)),
-        "3 V1V3H1"
-    );
+    assert_eq!(format!("{} {}", moves.len(), names(&builtin::NINE_PUZZLE, &moves)), "3 V1V3H1");
     assert_eq!(solve(&nine, &table, "1 2 3 4 5 6 7 9 8"), None);
 
     let eight = builtin::EIGHT_PUZZLE.puzzle();
@@ -72,22 +63,13 @@ fn every_state_of_every_builtin() {
         assert_eq!(table.reached, reachable, "{}", b.id);
         assert_eq!(table.max_depth, gods_number, "{}", b.id);
         assert_eq!(table.histogram.iter().sum::<u64>(), reachable, "{}", b.id);
-        assert_eq!(
-            table.histogram.len(),
-            usize::from(gods_number) + 1,
-            "{}",
-            b.id
-        );
+        assert_eq!(table.histogram.len(), usize::from(gods_number) + 1, "{}", b.id);
         let goal = puzzle.rank(&puzzle.goal()) as usize;
         let mut counted = vec![0u64; table.histogram.len()];
         for rank in 0..puzzle.slots() {
             let r = rank as usize;
             let d = table.distance[r];
-            assert_ne!(
-                d, UNREACHED,
-                "{}: every slot of a built-in is reachable",
-                b.id
-            );
+            assert_ne!(d, UNREACHED, "{}: every slot of a built-in is reachable", b.id);
             counted[usize::from(d)] += 1;
             if r == goal {
                 assert_eq!(d, 0);
@@ -104,21 +86,12 @@ fn every_state_of_every_builtin() {
                     continue;
                 };
                 let nd = table.distance[puzzle.rank(&next) as usize];
-                assert!(
-                    nd + 1 >= d,
-                    "{}: move {m} from rank {rank} skips a level",
-                    b.id
-                );
+                assert!(nd + 1 >= d, "{}: move {m} from rank {rank} skips a level", b.id);
                 if nd + 1 == d && first_closer.is_none() {
                     first_closer = Some(m);
                 }
             }
-            assert_eq!(
-                Some(parent),
-                first_closer,
-                "{}: parent of rank {rank}",
-                b.id
-            );
+            assert_eq!(Some(parent), first_closer, "{}: parent of rank {rank}", b.id);
         }
         assert_eq!(counted, table.histogram, "{}", b.id);
     }
@@ -127,26 +100,15 @@ fn every_state_of_every_builtin() {
 #[test]
 fn same_result_with_one_thread_and_with_several() {
     let puzzle = builtin::EIGHT_PUZZLE.puzzle();
-    let one = rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .build()
-        .unwrap()
-        .install(|| generate(&puzzle).unwrap());
-    let three = rayon::ThreadPoolBuilder::new()
-        .num_threads(3)
-        .build()
-        .unwrap()
-        .install(|| generate(&puzzle).unwrap());
+    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap().install(|| generate(&puzzle).unwrap());
+    let three = rayon::ThreadPoolBuilder::new().num_threads(3).build().unwrap().install(|| generate(&puzzle).unwrap());
     assert_eq!(one, three);
 }
 
 #[test]
 fn memory_limit_is_checked_before_allocating() {
     let puzzle = builtin::NINE_DIGITS.puzzle();
-    let options = godtab_gen::Options {
-        max_memory: Some(1000),
-        ..Default::default()
-    };
+    let options = godtab_gen::Options { max_memory: Some(1000), ..Default::default() };
     let err = godtab_gen::generate_with(&puzzle, &options).unwrap_err();
     assert_eq!(
         err.to_string(),

@@ -29,8 +29,7 @@ impl Builtin {
     #[must_use]
     pub fn puzzle(&self) -> Puzzle {
         // The definitions below are constants, checked by this module's tests.
-        Puzzle::new(self.rows, self.cols, self.goal, self.moves)
-            .expect("built-in puzzle definitions are valid")
+        Puzzle::new(self.rows, self.cols, self.goal, self.moves).expect("built-in puzzle definitions are valid")
     }
 }
 
@@ -105,20 +104,11 @@ mod tests {
     #[test]
     fn definitions_are_valid_and_ranked_as_specified() {
         let digits = NINE_DIGITS.puzzle();
-        assert_eq!(
-            (digits.kind(), digits.ranking(), digits.slots()),
-            (Kind::Permutation, Ranking::Lex, 362_880)
-        );
+        assert_eq!((digits.kind(), digits.ranking(), digits.slots()), (Kind::Permutation, Ranking::Lex, 362_880));
         let nine = NINE_PUZZLE.puzzle();
-        assert_eq!(
-            (nine.kind(), nine.ranking(), nine.slots()),
-            (Kind::Permutation, Ranking::Parity, 181_440)
-        );
+        assert_eq!((nine.kind(), nine.ranking(), nine.slots()), (Kind::Permutation, Ranking::Parity, 181_440));
         let eight = EIGHT_PUZZLE.puzzle();
-        assert_eq!(
-            (eight.kind(), eight.ranking(), eight.slots()),
-            (Kind::Sliding, Ranking::BlankParity, 181_440)
-        );
+        assert_eq!((eight.kind(), eight.ranking(), eight.slots()), (Kind::Sliding, Ranking::BlankParity, 181_440));
         for b in ALL {
             assert_eq!(b.puzzle().move_count(), b.move_names.len(), "{}", b.id);
         }

@@ -135,6 +135,12 @@ pub struct Puzzle {
     goal_odd: bool,
     /// `BlankParity`: slots per blank position, `(n-1)!/2`.
     blank_stride: u64,
+    /// `BlankParity`: bit `c` says whether the tiles must be odd when the
+    /// blank is at cell `c` (precomputed: no division on the query path).
+    odd_tiles_by_blank: u16,
+    /// Sliding puzzles: the cell each move swaps the blank with, by blank
+    /// cell, or `NO_CELL` where the move is impossible.
+    slide_targets: [[u8; 4]; MAX_CELLS],
     move_count: u8,
     /// Position maps padded with the identity to 16 cells, and their inverses.
     forward: [[u8; MAX_CELLS]; MAX_MOVES],
@@ -142,6 +148,24 @@ pub struct Puzzle {
 }
 
 const NO_LABEL: u8 = u8::MAX;
+const NO_CELL: u8 = u8::MAX;
+
+/// For every cell of a `rows` x `cols` board, the neighbour in each sliding
+/// direction (u, d, l, r), or `NO_CELL` at the edge.
+fn slide_targets(rows: usize, cols: usize) -> [[u8; 4]; MAX_CELLS] {
+    let mut targets = [[NO_CELL; 4]; MAX_CELLS];
+    for (cell, t) in targets.iter_mut().enumerate().take(rows * cols) {
+        let (row, col) = (cell / cols, cell % cols);
+        let at = |ok: bool, target: usize| if ok { target as u8 } else { NO_CELL };
+        *t = [
+            at(row > 0, cell.wrapping_sub(cols)),
+            at(row + 1 < rows, cell + cols),
+            at(col > 0, cell.wrapping_sub(1)),
+            at(col + 1 < cols, cell + 1),
+        ];
+    }
+    targets
+}
 const IDENTITY: [u8; MAX_CELLS] = {
     let mut map = [0u8; MAX_CELLS];
     let mut i = 0;
@@ -165,12 +189,7 @@ impl Puzzle {
     /// # Errors
     ///
     /// A [`ModelError`] naming what is wrong with the description.
-    pub fn new(
-        rows: usize,
-        cols: usize,
-        goal: &[u8],
-        moves: MoveSet<'_>,
-    ) -> Result<Self, ModelError> {
+    pub fn new(rows: usize, cols: usize, goal: &[u8], moves: MoveSet<'_>) -> Result<Self, ModelError> {
         let mut puzzle = Self::build(rows, cols, goal, moves)?;
         let distinct = usize::from(puzzle.classes) == usize::from(puzzle.cells);
         let ranking = match puzzle.kind {
@@ -195,21 +214,13 @@ impl Puzzle {
         Ok(self)
     }
 
-    fn build(
-        rows: usize,
-        cols: usize,
-        goal: &[u8],
-        moves: MoveSet<'_>,
-    ) -> Result<Self, ModelError> {
+    fn build(rows: usize, cols: usize, goal: &[u8], moves: MoveSet<'_>) -> Result<Self, ModelError> {
         let cells = rows.saturating_mul(cols);
         if !(2..=MAX_CELLS).contains(&cells) {
             return Err(ModelError::BoardSize { rows, cols, cells });
         }
         if goal.len() != cells {
-            return Err(ModelError::GoalLength {
-                cells,
-                got: goal.len(),
-            });
+            return Err(ModelError::GoalLength { cells, got: goal.len() });
         }
         let kind = match moves {
             MoveSet::Permutation(_) => Kind::Permutation,
@@ -224,11 +235,7 @@ impl Puzzle {
 
         // Labels: the distinct goal values in ascending order, the blank last.
         let sort_key = |v: u8| {
-            if kind == Kind::Sliding && v == BLANK {
-                256
-            } else {
-                u16::from(v)
-            }
+            if kind == Kind::Sliding && v == BLANK { 256 } else { u16::from(v) }
         };
         let mut present = [false; 256];
         for &v in goal {
@@ -257,10 +264,7 @@ impl Puzzle {
             *cell = label_of[usize::from(v)];
             class_counts[usize::from(*cell)] += 1;
         }
-        let goal_state = State {
-            cells: goal_cells,
-            len: cells as u8,
-        };
+        let goal_state = State { cells: goal_cells, len: cells as u8 };
 
         let mut forward = [IDENTITY; MAX_MOVES];
         let mut inverse = [IDENTITY; MAX_MOVES];
@@ -268,10 +272,7 @@ impl Puzzle {
             MoveSet::Sliding => SLIDING_MOVE_NAMES.len(),
             MoveSet::Permutation(maps) => {
                 if maps.is_empty() || maps.len() % cells != 0 {
-                    return Err(ModelError::MoveMapLength {
-                        bytes: maps.len(),
-                        cells,
-                    });
+                    return Err(ModelError::MoveMapLength { bytes: maps.len(), cells });
                 }
                 let count = maps.len() / cells;
                 if count > MAX_MOVES {
@@ -290,15 +291,8 @@ impl Puzzle {
             }
         };
 
-        let blank_label = if kind == Kind::Sliding {
-            label_of[usize::from(BLANK)]
-        } else {
-            NO_LABEL
-        };
-        let goal_blank = goal
-            .iter()
-            .position(|&v| kind == Kind::Sliding && v == BLANK)
-            .unwrap_or(0) as u8;
+        let blank_label = if kind == Kind::Sliding { label_of[usize::from(BLANK)] } else { NO_LABEL };
+        let goal_blank = goal.iter().position(|&v| kind == Kind::Sliding && v == BLANK).unwrap_or(0) as u8;
         Ok(Self {
             kind,
             rows: rows as u8,
@@ -316,6 +310,8 @@ impl Puzzle {
             goal_blank,
             goal_odd: false,
             blank_stride: 0,
+            odd_tiles_by_blank: 0,
+            slide_targets: slide_targets(rows, cols),
             move_count: move_count as u8,
             forward,
             inverse,
@@ -324,9 +320,7 @@ impl Puzzle {
 
     fn all_moves_even(&self) -> bool {
         let n = usize::from(self.cells);
-        self.forward[..usize::from(self.move_count)]
-            .iter()
-            .all(|map| !rank::is_odd(&map[..n]))
+        self.forward[..usize::from(self.move_count)].iter().all(|map| !rank::is_odd(&map[..n]))
     }
 
     fn set_ranking(&mut self, ranking: Ranking) -> Result<(), ModelError> {
@@ -352,8 +346,8 @@ impl Puzzle {
             Ranking::BlankParity if n < 3 => return refuse("the board has fewer than 3 cells"),
             Ranking::BlankParity => {
                 let stride = rank::FACTORIAL[n - 1] / 2;
-                let tiles = self.tiles_without_blank(&self.goal);
-                (stride * n as u64, rank::is_odd(&tiles[..n - 1]), stride)
+                let (_, odd, _) = rank::rank_lex_parity_skipping(goal_labels, self.blank_label);
+                (stride * n as u64, odd, stride)
             }
             Ranking::Multiset => {
                 let counts = &self.class_counts[..usize::from(self.classes)];
@@ -365,6 +359,9 @@ impl Puzzle {
         self.slots = slots;
         self.goal_odd = goal_odd;
         self.blank_stride = blank_stride;
+        self.odd_tiles_by_blank = (0..n)
+            .filter(|&cell| ranking == Ranking::BlankParity && self.tiles_odd_with_blank_at(cell))
+            .fold(0, |mask, cell| mask | 1 << cell);
         Ok(())
     }
 
@@ -415,9 +412,7 @@ impl Puzzle {
     #[must_use]
     pub fn move_map(&self, index: usize) -> Option<&[u8]> {
         match self.kind {
-            Kind::Permutation if index < self.move_count() => {
-                Some(&self.forward[index][..self.cells()])
-            }
+            Kind::Permutation if index < self.move_count() => Some(&self.forward[index][..self.cells()]),
             _ => None,
         }
     }
@@ -471,15 +466,27 @@ impl Puzzle {
     #[inline]
     #[must_use]
     pub fn in_rank_space(&self, state: &State) -> bool {
+        self.rank_checked(state).is_some()
+    }
+
+    /// The rank of `state`, or `None` if it lies outside the rank space: the
+    /// check and the rank in one pass over the cells.
+    #[inline]
+    #[must_use]
+    pub fn rank_checked(&self, state: &State) -> Option<u64> {
         let n = self.cells();
+        let labels = &state.cells[..n];
         match self.ranking {
-            Ranking::Lex | Ranking::Multiset => true,
-            Ranking::Parity => rank::is_odd(&state.cells[..n]) == self.goal_odd,
-            Ranking::BlankParity => {
-                let blank = self.blank_position(state);
-                let tiles = self.tiles_without_blank(state);
-                rank::is_odd(&tiles[..n - 1]) == self.tiles_odd_with_blank_at(blank)
+            Ranking::Lex => Some(rank::rank_lex(labels)),
+            Ranking::Parity => {
+                let (lex, odd) = rank::rank_lex_parity(labels);
+                (odd == self.goal_odd).then_some(lex >> 1)
             }
+            Ranking::BlankParity => {
+                let (lex, odd, blank) = rank::rank_lex_parity_skipping(labels, self.blank_label);
+                (odd == self.odd_tiles_expected(blank)).then_some(blank as u64 * self.blank_stride + (lex >> 1))
+            }
+            Ranking::Multiset => Some(self.rank(state)),
         }
     }
 
@@ -495,13 +502,10 @@ impl Puzzle {
             Ranking::Lex => rank::rank_lex(labels),
             Ranking::Parity => rank::rank_parity(labels),
             Ranking::BlankParity => {
-                let blank = self.blank_position(state) as u64;
-                let tiles = self.tiles_without_blank(state);
-                blank * self.blank_stride + rank::rank_parity(&tiles[..n - 1])
+                let (lex, _, blank) = rank::rank_lex_parity_skipping(labels, self.blank_label);
+                blank as u64 * self.blank_stride + (lex >> 1)
             }
-            Ranking::Multiset => {
-                rank::rank_multiset(labels, &self.class_counts[..usize::from(self.classes)])
-            }
+            Ranking::Multiset => rank::rank_multiset(labels, &self.class_counts[..usize::from(self.classes)]),
         }
     }
 
@@ -519,27 +523,16 @@ impl Puzzle {
                 let stride = self.blank_stride.max(1);
                 let blank = ((rank / stride) as usize).min(n - 1);
                 let mut tiles = [0u8; MAX_CELLS];
-                rank::unrank_parity(
-                    rank - blank as u64 * stride,
-                    self.tiles_odd_with_blank_at(blank),
-                    &mut tiles[..n - 1],
-                );
+                rank::unrank_parity(rank - blank as u64 * stride, self.odd_tiles_expected(blank), &mut tiles[..n - 1]);
                 cells[..blank].copy_from_slice(&tiles[..blank]);
                 cells[blank] = self.blank_label;
                 cells[blank + 1..n].copy_from_slice(&tiles[blank..n - 1]);
             }
             Ranking::Multiset => {
-                rank::unrank_multiset(
-                    rank,
-                    &self.class_counts[..usize::from(self.classes)],
-                    &mut cells[..n],
-                );
+                rank::unrank_multiset(rank, &self.class_counts[..usize::from(self.classes)], &mut cells[..n]);
             }
         }
-        State {
-            cells,
-            len: self.cells,
-        }
+        State { cells, len: self.cells }
     }
 
     /// Applies move `index` to `state`: `None` if the index is out of range
@@ -548,9 +541,7 @@ impl Puzzle {
     #[must_use]
     pub fn apply(&self, state: &State, index: usize) -> Option<State> {
         match self.kind {
-            Kind::Permutation if index < self.move_count() => {
-                Some(self.permute(state, &self.forward[index]))
-            }
+            Kind::Permutation if index < self.move_count() => Some(self.permute(state, &self.forward[index])),
             Kind::Permutation => None,
             Kind::Sliding => self.slide(state, index),
         }
@@ -562,9 +553,7 @@ impl Puzzle {
     #[must_use]
     pub fn apply_inverse(&self, state: &State, index: usize) -> Option<State> {
         match self.kind {
-            Kind::Permutation if index < self.move_count() => {
-                Some(self.permute(state, &self.inverse[index]))
-            }
+            Kind::Permutation if index < self.move_count() => Some(self.permute(state, &self.inverse[index])),
             Kind::Permutation => None,
             // u and d undo each other, as do l and r.
             Kind::Sliding if index < 4 => self.slide(state, index ^ 1),
@@ -575,26 +564,18 @@ impl Puzzle {
     #[inline]
     fn permute(&self, state: &State, map: &[u8; MAX_CELLS]) -> State {
         let cells = core::array::from_fn(|i| state.cells[usize::from(map[i] & 0xF)]);
-        State {
-            cells,
-            len: state.len,
-        }
+        State { cells, len: state.len }
     }
 
     #[inline]
     fn slide(&self, state: &State, direction: usize) -> Option<State> {
-        let cols = self.cols();
         let blank = self.blank_position(state);
-        let (row, col) = (blank / cols, blank % cols);
-        let target = match direction {
-            0 if row > 0 => blank - cols,
-            1 if row + 1 < self.rows() => blank + cols,
-            2 if col > 0 => blank - 1,
-            3 if col + 1 < cols => blank + 1,
-            _ => return None,
-        };
+        let target = *self.slide_targets.get(blank)?.get(direction)?;
+        if target == NO_CELL {
+            return None;
+        }
         let mut next = *state;
-        next.cells.swap(blank, target);
+        next.cells.swap(blank, usize::from(target));
         Some(next)
     }
 
@@ -602,24 +583,13 @@ impl Puzzle {
     #[inline]
     #[must_use]
     pub fn blank_position(&self, state: &State) -> usize {
-        state.cells[..self.cells()]
-            .iter()
-            .position(|&label| label == self.blank_label)
-            .unwrap_or(0)
+        state.cells[..self.cells()].iter().position(|&label| label == self.blank_label).unwrap_or(0)
     }
 
-    /// The labels in reading order without the blank's cell.
+    /// Whether the tiles must be odd with the blank at `blank`.
     #[inline]
-    fn tiles_without_blank(&self, state: &State) -> [u8; MAX_CELLS] {
-        let mut tiles = [0u8; MAX_CELLS];
-        let mut k = 0;
-        for &label in &state.cells[..self.cells()] {
-            if label != self.blank_label && k < MAX_CELLS {
-                tiles[k] = label;
-                k += 1;
-            }
-        }
-        tiles
+    fn odd_tiles_expected(&self, blank: usize) -> bool {
+        self.odd_tiles_by_blank >> (blank & (MAX_CELLS - 1)) & 1 == 1
     }
 
     /// The parity the tiles must have when the blank is at `blank`: a

@@ -43,10 +43,7 @@ impl State {
     #[inline]
     #[must_use]
     pub fn pack(&self) -> u64 {
-        self.cells
-            .iter()
-            .rev()
-            .fold(0u64, |acc, &label| (acc << 4) | u64::from(label & 0xF))
+        self.cells.iter().rev().fold(0u64, |acc, &label| (acc << 4) | u64::from(label & 0xF))
     }
 
     /// The inverse of [`State::pack`] for a board of `len` cells.
@@ -58,10 +55,7 @@ impl State {
         for (i, cell) in cells.iter_mut().enumerate().take(len) {
             *cell = ((packed >> (4 * i)) & 0xF) as u8;
         }
-        Self {
-            cells,
-            len: len as u8,
-        }
+        Self { cells, len: len as u8 }
     }
 }
 

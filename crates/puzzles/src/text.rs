@@ -65,11 +65,7 @@ struct TileName(u8, bool);
 
 impl fmt::Display for TileName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.1 {
-            f.write_str("x")
-        } else {
-            write!(f, "{}", self.0)
-        }
+        if self.1 { f.write_str("x") } else { write!(f, "{}", self.0) }
     }
 }
 
@@ -102,9 +98,7 @@ impl Puzzle {
             let column = index + 1;
             match ch {
                 c if c.is_whitespace() => {}
-                'x' | 'X' if self.kind() == crate::Kind::Sliding => {
-                    builder.push(crate::BLANK, true)?
-                }
+                'x' | 'X' if self.kind() == crate::Kind::Sliding => builder.push(crate::BLANK, true)?,
                 '0'..='9' if single_chars => builder.push(ch as u8 - b'0', false)?,
                 '0'..='9' => {
                     let mut value = u32::from(ch as u8 - b'0');
@@ -118,10 +112,7 @@ impl Puzzle {
                     if let Some(&(next, other)) = chars.peek()
                         && !other.is_whitespace()
                     {
-                        return Err(StateError::BadCharacter {
-                            column: next + 1,
-                            ch: other,
-                        });
+                        return Err(StateError::BadCharacter { column: next + 1, ch: other });
                     }
                     // value <= 255 was checked digit by digit.
                     builder.push(value as u8, false)?;
@@ -134,19 +125,14 @@ impl Puzzle {
 
     /// Whether every tile is one character (values up to 9, or the blank).
     fn single_character_tiles(&self) -> bool {
-        self.goal_values()
-            .iter()
-            .all(|&v| v <= 9 || self.is_blank(v))
+        self.goal_values().iter().all(|&v| v <= 9 || self.is_blank(v))
     }
 
     /// Shows a state as its tile values separated by spaces (`x` for the
     /// blank); with `{:#}`, as a grid of rows.
     #[must_use]
     pub fn display<'a>(&'a self, state: &'a State) -> StateDisplay<'a> {
-        StateDisplay {
-            puzzle: self,
-            state,
-        }
+        StateDisplay { puzzle: self, state }
     }
 }
 
@@ -160,27 +146,16 @@ struct StateBuilder<'a> {
 
 impl<'a> StateBuilder<'a> {
     fn new(puzzle: &'a Puzzle) -> Self {
-        Self {
-            puzzle,
-            cells: [0; MAX_CELLS],
-            used: [0; MAX_CELLS],
-            len: 0,
-        }
+        Self { puzzle, cells: [0; MAX_CELLS], used: [0; MAX_CELLS], len: 0 }
     }
 
     fn push(&mut self, value: u8, blank: bool) -> Result<(), StateError> {
         let expected = self.puzzle.cells();
         if self.len >= expected {
-            return Err(StateError::WrongCount {
-                expected,
-                found: self.len + 1,
-            });
+            return Err(StateError::WrongCount { expected, found: self.len + 1 });
         }
         let cell = self.len + 1;
-        let label = self
-            .puzzle
-            .label_of(value)
-            .filter(|_| blank == self.puzzle.is_blank(value));
+        let label = self.puzzle.label_of(value).filter(|_| blank == self.puzzle.is_blank(value));
         let Some(label) = label else {
             return Err(StateError::UnknownTile { cell, value, blank });
         };
@@ -197,15 +172,9 @@ impl<'a> StateBuilder<'a> {
     fn finish(self) -> Result<State, StateError> {
         let expected = self.puzzle.cells();
         if self.len != expected {
-            return Err(StateError::WrongCount {
-                expected,
-                found: self.len,
-            });
+            return Err(StateError::WrongCount { expected, found: self.len });
         }
-        Ok(State {
-            cells: self.cells,
-            len: self.len as u8,
-        })
+        Ok(State { cells: self.cells, len: self.len as u8 })
     }
 }
 

@@ -1,9 +1,7 @@
 //! Exhaustive checks of the model over every state of every built-in, and of
 //! its error reporting.
 
-use godtab_puzzles::{
-    BLANK, Kind, ModelError, MoveSet, Puzzle, Ranking, State, StateError, builtin,
-};
+use godtab_puzzles::{BLANK, Kind, ModelError, MoveSet, Puzzle, Ranking, State, StateError, builtin};
 use godtab_rank::unrank_lex;
 use proptest::prelude::*;
 
@@ -14,9 +12,7 @@ fn every_labelling(puzzle: &Puzzle) -> impl Iterator<Item = State> + '_ {
         let mut labels = vec![0u8; n];
         unrank_lex(r, &mut labels);
         let values: Vec<u8> = labels.iter().map(|&l| puzzle.value_of(l)).collect();
-        puzzle
-            .state_from_values(&values)
-            .expect("every arrangement of the goal's tiles is a state")
+        puzzle.state_from_values(&values).expect("every arrangement of the goal's tiles is a state")
     })
 }
 
@@ -49,25 +45,11 @@ fn moves_and_their_inverses_undo_each_other_on_every_state() {
             let state = puzzle.unrank(r);
             for m in 0..puzzle.move_count() {
                 if let Some(next) = puzzle.apply(&state, m) {
-                    assert!(
-                        puzzle.in_rank_space(&next),
-                        "{}: move {m} leaves the rank space",
-                        b.id
-                    );
-                    assert_eq!(
-                        puzzle.apply_inverse(&next, m),
-                        Some(state),
-                        "{}: move {m}",
-                        b.id
-                    );
+                    assert!(puzzle.in_rank_space(&next), "{}: move {m} leaves the rank space", b.id);
+                    assert_eq!(puzzle.apply_inverse(&next, m), Some(state), "{}: move {m}", b.id);
                 }
                 if let Some(prev) = puzzle.apply_inverse(&state, m) {
-                    assert_eq!(
-                        puzzle.apply(&prev, m),
-                        Some(state),
-                        "{}: inverse of move {m}",
-                        b.id
-                    );
+                    assert_eq!(puzzle.apply(&prev, m), Some(state), "{}: inverse of move {m}", b.id);
                 }
             }
             assert_eq!(puzzle.apply(&state, puzzle.move_count()), None);
@@ -131,90 +113,42 @@ fn even_width_sliding_board_keeps_its_invariant() {
 #[test]
 fn repeated_tiles_use_the_multiset_ranking() {
     let digits = builtin::NINE_DIGITS.puzzle();
-    let maps: Vec<u8> = (0..4)
-        .flat_map(|m| digits.move_map(m).unwrap().to_vec())
-        .collect();
-    let puzzle = Puzzle::new(
-        3,
-        3,
-        &[1, 1, 1, 2, 2, 2, 3, 3, 3],
-        MoveSet::Permutation(&maps),
-    )
-    .unwrap();
+    let maps: Vec<u8> = (0..4).flat_map(|m| digits.move_map(m).unwrap().to_vec()).collect();
+    let puzzle = Puzzle::new(3, 3, &[1, 1, 1, 2, 2, 2, 3, 3, 3], MoveSet::Permutation(&maps)).unwrap();
     assert_eq!(puzzle.ranking(), Ranking::Multiset);
     assert_eq!(puzzle.slots(), 1680);
     assert!(puzzle.has_repeated_tiles());
     for r in 0..puzzle.slots() {
         assert_eq!(puzzle.rank(&puzzle.unrank(r)), r);
     }
-    assert_eq!(
-        puzzle.parse("1 1 1 2 2 2 3 3 1"),
-        Err(StateError::RepeatedTile {
-            cell: 9,
-            value: 1,
-            blank: false
-        })
-    );
+    assert_eq!(puzzle.parse("1 1 1 2 2 2 3 3 1"), Err(StateError::RepeatedTile { cell: 9, value: 1, blank: false }));
     assert!(
-        Puzzle::new(
-            3,
-            3,
-            &[1, 1, 1, 2, 2, 2, 3, 3, 3],
-            MoveSet::Permutation(&maps)
-        )
-        .unwrap()
-        .with_ranking(Ranking::Lex)
-        .is_err()
+        Puzzle::new(3, 3, &[1, 1, 1, 2, 2, 2, 3, 3, 3], MoveSet::Permutation(&maps))
+            .unwrap()
+            .with_ranking(Ranking::Lex)
+            .is_err()
     );
 }
 
 #[test]
 fn model_errors_name_the_problem() {
     let bad = |rows, cols, goal: &[u8], moves| Puzzle::new(rows, cols, goal, moves).unwrap_err();
-    assert!(matches!(
-        bad(5, 4, &[0; 20], MoveSet::Sliding),
-        ModelError::BoardSize { cells: 20, .. }
-    ));
-    assert!(matches!(
-        bad(1, 1, &[1], MoveSet::Sliding),
-        ModelError::BoardSize { .. }
-    ));
-    assert!(matches!(
-        bad(2, 2, &[1, 2, 3], MoveSet::Sliding),
-        ModelError::GoalLength { cells: 4, got: 3 }
-    ));
-    assert!(matches!(
-        bad(2, 2, &[1, 2, 3, 4], MoveSet::Sliding),
-        ModelError::SlidingBlanks { blanks: 0 }
-    ));
+    assert!(matches!(bad(5, 4, &[0; 20], MoveSet::Sliding), ModelError::BoardSize { cells: 20, .. }));
+    assert!(matches!(bad(1, 1, &[1], MoveSet::Sliding), ModelError::BoardSize { .. }));
+    assert!(matches!(bad(2, 2, &[1, 2, 3], MoveSet::Sliding), ModelError::GoalLength { cells: 4, got: 3 }));
+    assert!(matches!(bad(2, 2, &[1, 2, 3, 4], MoveSet::Sliding), ModelError::SlidingBlanks { blanks: 0 }));
     assert!(matches!(
         bad(2, 2, &[1, 2, 3, 4], MoveSet::Permutation(&[0, 1, 2])),
         ModelError::MoveMapLength { bytes: 3, cells: 4 }
     ));
     assert!(matches!(
-        bad(
-            2,
-            2,
-            &[1, 2, 3, 4],
-            MoveSet::Permutation(&[0, 1, 2, 3, 0, 0, 1, 2])
-        ),
+        bad(2, 2, &[1, 2, 3, 4], MoveSet::Permutation(&[0, 1, 2, 3, 0, 0, 1, 2])),
         ModelError::NotAPermutation { index: 1, cells: 4 }
     ));
     let too_many = [0u8, 1].repeat(65);
-    assert!(matches!(
-        bad(1, 2, &[1, 2], MoveSet::Permutation(&too_many)),
-        ModelError::TooManyMoves { moves: 65 }
-    ));
-    let err = bad(
-        2,
-        2,
-        &[1, 2, 3, 4],
-        MoveSet::Permutation(&[0, 1, 2, 3, 0, 0, 1, 2]),
-    );
-    assert_eq!(
-        err.to_string(),
-        "move 1 is not a permutation of the cells 0..4"
-    );
+    assert!(matches!(bad(1, 2, &[1, 2], MoveSet::Permutation(&too_many)), ModelError::TooManyMoves { moves: 65 }));
+    let err = bad(2, 2, &[1, 2, 3, 4], MoveSet::Permutation(&[0, 1, 2, 3, 0, 0, 1, 2]));
+    assert_eq!(err.to_string(), "move 1 is not a permutation of the cells 0..4");
     let sliding = Puzzle::new(2, 2, &[1, 2, 3, BLANK], MoveSet::Sliding).unwrap();
     assert_eq!(sliding.kind(), Kind::Sliding);
     assert!(sliding.with_ranking(Ranking::Parity).is_err());
@@ -226,34 +160,20 @@ fn parse_errors_name_the_cell_or_column() {
     let err = |text| eight.parse(text).unwrap_err().to_string();
     assert_eq!(err("1 2 3 4 5 6 7 8"), "expected 9 tiles, found 8");
     assert_eq!(err("1 2 3 4 5 6 7 8 x 1"), "expected 9 tiles, found 10");
-    assert_eq!(
-        err("1 2 3 4 5 6 7 8 9"),
-        "cell 9: 9 is not a tile of this puzzle"
-    );
-    assert_eq!(
-        err("1 2 3 4 5 6 7 x x"),
-        "cell 9: tile x appears more often than in the goal"
-    );
+    assert_eq!(err("1 2 3 4 5 6 7 8 9"), "cell 9: 9 is not a tile of this puzzle");
+    assert_eq!(err("1 2 3 4 5 6 7 x x"), "cell 9: tile x appears more often than in the goal");
     assert_eq!(err("1 2 3 4 5 6 7 8 ?"), "column 17: '?' is not a tile");
-    assert_eq!(
-        err("1 2 3 4 5 6 7 0 x"),
-        "cell 8: 0 is not a tile of this puzzle"
-    );
+    assert_eq!(err("1 2 3 4 5 6 7 0 x"), "cell 8: 0 is not a tile of this puzzle");
     let fifteen: Vec<u8> = (1..=15).chain([BLANK]).collect();
     let big = Puzzle::new(4, 4, &fifteen, MoveSet::Sliding).unwrap();
     assert!(big.parse("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 x").is_ok());
     assert_eq!(
-        big.parse("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 999")
-            .unwrap_err(),
+        big.parse("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 999").unwrap_err(),
         StateError::NumberTooLarge { column: 37 }
     );
     assert_eq!(
-        big.parse("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15a x")
-            .unwrap_err(),
-        StateError::BadCharacter {
-            column: 36,
-            ch: 'a'
-        }
+        big.parse("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15a x").unwrap_err(),
+        StateError::BadCharacter { column: 36, ch: 'a' }
     );
 }
 

@@ -32,18 +32,10 @@ fn bench(c: &mut Criterion) {
         let mut group = c.benchmark_group("rank");
         group.throughput(criterion::Throughput::Elements(perms.len() as u64));
         group.bench_with_input(BenchmarkId::new("rank_lex", n), &perms, |b, perms| {
-            b.iter(|| {
-                perms
-                    .iter()
-                    .fold(0u64, |acc, p| acc ^ rank_lex(black_box(p)))
-            })
+            b.iter(|| perms.iter().fold(0u64, |acc, p| acc ^ rank_lex(black_box(p))))
         });
         group.bench_with_input(BenchmarkId::new("rank_parity", n), &perms, |b, perms| {
-            b.iter(|| {
-                perms
-                    .iter()
-                    .fold(0u64, |acc, p| acc ^ rank_parity(black_box(p)))
-            })
+            b.iter(|| perms.iter().fold(0u64, |acc, p| acc ^ rank_parity(black_box(p))))
         });
         group.bench_with_input(BenchmarkId::new("unrank_lex", n), &ranks, |b, ranks| {
             let mut out = vec![0u8; n];

@@ -22,11 +22,25 @@ use crate::{MAX_LEN, nth_set_bit, weight};
 #[inline]
 #[must_use]
 pub fn rank_lex(perm: &[u8]) -> u64 {
+    rank_lex_parity(perm).0
+}
+
+/// The lexicographic rank of `perm` and whether it is an odd permutation,
+/// in one pass: the Lehmer digits count inversions, so their sum has the
+/// permutation's parity.
+///
+/// ```
+/// assert_eq!(godtab_rank::rank_lex_parity(&[1, 0, 2]), (2, true));
+/// assert_eq!(godtab_rank::rank_lex_parity(&[1, 2, 0]), (3, false));
+/// ```
+#[inline]
+#[must_use]
+pub fn rank_lex_parity(perm: &[u8]) -> (u64, bool) {
     macro_rules! by_length {
         ($($n:literal)*) => {
             match perm.len() {
-                $($n => rank_lex_array::<$n>(perm.try_into().unwrap_or(&[0; $n])),)*
-                _ => rank_lex_nibbles(perm),
+                $($n => rank_lex_parity_array::<$n>(perm.try_into().unwrap_or(&[0; $n])),)*
+                _ => lehmer_fold(perm),
             }
         };
     }
@@ -42,43 +56,130 @@ pub fn rank_lex(perm: &[u8]) -> u64 {
 #[inline]
 #[must_use]
 pub fn rank_lex_array<const N: usize>(perm: &[u8; N]) -> u64 {
-    rank_lex_nibbles(perm)
+    lehmer_fold(perm).0
 }
 
+/// [`rank_lex_parity`] for a length known at compile time.
+#[inline]
+#[must_use]
+pub fn rank_lex_parity_array<const N: usize>(perm: &[u8; N]) -> (u64, bool) {
+    lehmer_fold(perm)
+}
+
+/// Walks the Lehmer digits once: their weighted sum is the rank, the parity
+/// of their plain sum is the permutation's parity.
 #[inline(always)]
-fn rank_lex_nibbles(perm: &[u8]) -> u64 {
+fn lehmer_fold(perm: &[u8]) -> (u64, bool) {
     let n = perm.len();
     if n > NIBBLES {
-        return rank_lex_popcount(perm);
+        return lehmer_fold_popcount(perm);
     }
     // Nibble k of `smaller_seen` counts the values below k seen so far; seeing
     // w adds one to every nibble above w. Each digit is then one shift away,
     // with no popcount (which x86-64's baseline lacks).
     let mut smaller_seen = 0u64;
     let mut rank = 0u64;
+    let mut odd = 0u32;
     for (i, &value) in perm.iter().enumerate() {
         let shift = 4 * u32::from(value);
         let below = (smaller_seen.wrapping_shr(shift) & 0xF) as u32;
         let digit = u32::from(value).wrapping_sub(below);
         rank = rank.wrapping_add(u64::from(digit).wrapping_mul(weight(n - 1 - i)));
+        odd ^= digit;
         smaller_seen = smaller_seen.wrapping_add(NIBBLE_ONES.checked_shl(shift + 4).unwrap_or(0));
     }
-    rank
+    (rank, odd & 1 == 1)
 }
 
 /// Lengths past 16 do not fit one nibble per value: count with a bitmask.
-fn rank_lex_popcount(perm: &[u8]) -> u64 {
+fn lehmer_fold_popcount(perm: &[u8]) -> (u64, bool) {
     let n = perm.len();
     let mut seen = 0u32;
     let mut rank = 0u64;
+    let mut odd = 0u32;
     for (i, &value) in perm.iter().enumerate() {
         let bit = 1u32.wrapping_shl(u32::from(value));
         let smaller_seen = (seen & bit.wrapping_sub(1)).count_ones();
         let digit = u32::from(value).wrapping_sub(smaller_seen);
         rank = rank.wrapping_add(u64::from(digit).wrapping_mul(weight(n - 1 - i)));
+        odd ^= digit;
         seen |= bit;
     }
-    rank
+    (rank, odd & 1 == 1)
+}
+
+/// The rank and parity of `perm` with the entry `skip` taken out (entries
+/// above `skip` count one lower), and where `skip` was: the tiles of a
+/// sliding board without its blank, ranked without copying them out.
+///
+/// If `skip` does not occur, the result is unspecified (never a panic).
+///
+/// ```
+/// use godtab_rank::{rank_lex_parity, rank_lex_parity_skipping};
+/// // Skipping 3 in [2, 3, 0, 1] leaves [2, 0, 1].
+/// let (rank, odd) = rank_lex_parity(&[2, 0, 1]);
+/// assert_eq!(rank_lex_parity_skipping(&[2, 3, 0, 1], 3), (rank, odd, 1));
+/// ```
+#[inline]
+#[must_use]
+pub fn rank_lex_parity_skipping(perm: &[u8], skip: u8) -> (u64, bool, usize) {
+    macro_rules! by_length {
+        ($($n:literal)*) => {
+            match perm.len() {
+                $($n => fold_skipping(<&[u8; $n]>::try_from(perm).unwrap_or(&[0; $n]), skip),)*
+                _ => fold_skipping(perm, skip),
+            }
+        };
+    }
+    by_length!(2 3 4 5 6 7 8 9 10 11 12 13 14 15 16)
+}
+
+#[inline(always)]
+fn fold_skipping(perm: &[u8], skip: u8) -> (u64, bool, usize) {
+    let n = perm.len();
+    if n > NIBBLES + 1 {
+        return fold_skipping_by_copy(perm, skip);
+    }
+    let mut smaller_seen = 0u64;
+    let mut rank = 0u64;
+    let mut odd = 0u32;
+    let mut skipped = 0usize;
+    let mut at = 0usize;
+    for (i, &value) in perm.iter().enumerate() {
+        let is_skip = value == skip;
+        let keep = u32::from(!is_skip);
+        // The value as it ranks among the others.
+        let value = u32::from(value).wrapping_sub(u32::from(value > skip));
+        let shift = 4 * value;
+        let below = (smaller_seen.wrapping_shr(shift) & 0xF) as u32;
+        let digit = value.wrapping_sub(below) * keep;
+        // Position among the kept entries is i - skipped, of n - 1.
+        let weight = weight((n + skipped).wrapping_sub(i + 2));
+        rank = rank.wrapping_add(u64::from(digit).wrapping_mul(weight));
+        odd ^= digit;
+        let bump = NIBBLE_ONES.checked_shl(shift + 4).unwrap_or(0);
+        smaller_seen = smaller_seen.wrapping_add(bump * u64::from(keep));
+        at = if is_skip { i } else { at };
+        skipped |= usize::from(is_skip);
+    }
+    (rank, odd & 1 == 1, at)
+}
+
+/// Past 17 entries the kept values do not fit in nibbles: copy them out.
+fn fold_skipping_by_copy(perm: &[u8], skip: u8) -> (u64, bool, usize) {
+    let mut kept = [0u8; crate::MAX_LEN];
+    let mut len = 0;
+    let mut at = 0;
+    for (i, &value) in perm.iter().enumerate() {
+        if value == skip {
+            at = i;
+        } else if let Some(slot) = kept.get_mut(len) {
+            *slot = value - u8::from(value > skip);
+            len += 1;
+        }
+    }
+    let (rank, odd) = lehmer_fold_popcount(&kept[..len]);
+    (rank, odd, at)
 }
 
 /// How many 4-bit counters fit in a `u64`.
@@ -186,14 +287,7 @@ mod tests {
     #[test]
     fn small_cases() {
         let mut p = [0u8; 3];
-        let expected = [
-            [0, 1, 2],
-            [0, 2, 1],
-            [1, 0, 2],
-            [1, 2, 0],
-            [2, 0, 1],
-            [2, 1, 0],
-        ];
+        let expected = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
         for (rank, want) in expected.iter().enumerate() {
             assert_eq!(rank_lex(want), rank as u64);
             unrank_lex(rank as u64, &mut p);

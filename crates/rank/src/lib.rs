@@ -42,7 +42,10 @@ mod lex;
 mod multiset;
 mod parity;
 
-pub use lex::{rank_lex, rank_lex_array, unrank_lex, unrank_lex_array};
+pub use lex::{
+    rank_lex, rank_lex_array, rank_lex_parity, rank_lex_parity_array, rank_lex_parity_skipping, unrank_lex,
+    unrank_lex_array,
+};
 pub use multiset::{arrangements, rank_multiset, unrank_multiset};
 pub use parity::{is_odd, rank_parity, unrank_parity};
 
@@ -64,11 +67,7 @@ pub const FACTORIAL: [u64; MAX_LEN + 1] = {
 /// `k!`, or `None` when it does not fit in a `u64` (`k > 20`).
 #[must_use]
 pub const fn factorial(k: usize) -> Option<u64> {
-    if k <= MAX_LEN {
-        Some(FACTORIAL[k])
-    } else {
-        None
-    }
+    if k <= MAX_LEN { Some(FACTORIAL[k]) } else { None }
 }
 
 /// Whether `values` holds each of `0..values.len()` exactly once.

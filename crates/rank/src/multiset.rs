@@ -32,11 +32,7 @@ pub fn arrangements(counts: &[u8]) -> Option<u64> {
             total = total.checked_mul(placed)? / i;
         }
     }
-    if placed > MAX_LEN as u64 {
-        None
-    } else {
-        Some(total)
-    }
+    if placed > MAX_LEN as u64 { None } else { Some(total) }
 }
 
 /// The lexicographic rank of `arrangement` (entries are class numbers) among
@@ -63,10 +59,7 @@ pub fn rank_multiset(arrangement: &[u8], counts: &[u8]) -> u64 {
             break;
         }
         let class = usize::from(class);
-        let smaller: u64 = remaining.counts[..class.min(MAX_LEN)]
-            .iter()
-            .map(|&c| u64::from(c))
-            .sum();
+        let smaller: u64 = remaining.counts[..class.min(MAX_LEN)].iter().map(|&c| u64::from(c)).sum();
         rank = rank.wrapping_add(remaining.share(smaller));
         remaining.take(class);
     }
@@ -86,11 +79,7 @@ pub fn unrank_multiset(rank: u64, counts: &[u8], out: &mut [u8]) {
     let Some(mut remaining) = Remaining::new(counts) else {
         return;
     };
-    let mut rank = if remaining.total == 0 {
-        0
-    } else {
-        rank % remaining.total
-    };
+    let mut rank = if remaining.total == 0 { 0 } else { rank % remaining.total };
     for slot in out.iter_mut() {
         if remaining.len == 0 {
             break;
@@ -127,11 +116,7 @@ impl Remaining {
         let mut own = [0u8; MAX_LEN];
         own[..counts.len()].copy_from_slice(counts);
         let len = counts.iter().map(|&c| u64::from(c)).sum();
-        Some(Self {
-            counts: own,
-            len,
-            total,
-        })
+        Some(Self { counts: own, len, total })
     }
 
     /// The number of arrangements whose first entry is one of `items` of the

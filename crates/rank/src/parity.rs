@@ -6,7 +6,7 @@
 //! each parity class densely from 0 to `n!/2 - 1`; the last two entries
 //! follow from the parity.
 
-use crate::{lex::rank_lex, lex::unrank_lex};
+use crate::lex::{rank_lex, rank_lex_parity, unrank_lex};
 
 /// Whether `perm` is an odd permutation (an odd number of inversions).
 ///
@@ -19,17 +19,7 @@ use crate::{lex::rank_lex, lex::unrank_lex};
 #[inline]
 #[must_use]
 pub fn is_odd(perm: &[u8]) -> bool {
-    // The Lehmer digits count inversions, so their sum has the parity of the
-    // permutation.
-    let mut seen = 0u32;
-    let mut inversions = 0u32;
-    for &value in perm {
-        let bit = 1u32.wrapping_shl(u32::from(value));
-        let smaller_seen = (seen & bit.wrapping_sub(1)).count_ones();
-        inversions = inversions.wrapping_add(u32::from(value).wrapping_sub(smaller_seen));
-        seen |= bit;
-    }
-    inversions & 1 == 1
+    rank_lex_parity(perm).1
 }
 
 /// The rank of `perm` among the permutations of `0..n` with its own parity:

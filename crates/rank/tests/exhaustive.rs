@@ -2,8 +2,8 @@
 //! reference; plus property tests for lengths up to 16.
 
 use godtab_rank::{
-    FACTORIAL, arrangements, is_odd, is_permutation, rank_lex, rank_multiset, rank_parity,
-    unrank_lex, unrank_lex_array, unrank_multiset, unrank_parity,
+    FACTORIAL, arrangements, is_odd, is_permutation, rank_lex, rank_lex_parity, rank_lex_parity_skipping,
+    rank_multiset, rank_parity, unrank_lex, unrank_lex_array, unrank_multiset, unrank_parity,
 };
 use proptest::prelude::*;
 
@@ -34,10 +34,7 @@ fn next_permutation(p: &mut [u8]) -> bool {
     let Some(i) = (1..p.len()).rev().find(|&i| p[i - 1] < p[i]) else {
         return false;
     };
-    let j = (i..p.len())
-        .rev()
-        .find(|&j| p[j] > p[i - 1])
-        .expect("a larger entry exists");
+    let j = (i..p.len()).rev().find(|&j| p[j] > p[i - 1]).expect("a larger entry exists");
     p.swap(i - 1, j);
     p[i..].reverse();
     true
@@ -52,11 +49,7 @@ fn every_permutation_of_nine_in_lexicographic_order() {
     let mut out = [0u8; 9];
     loop {
         assert_eq!(rank_lex(&perm), expected_rank, "rank of {perm:?}");
-        assert_eq!(
-            reference_rank(&perm),
-            expected_rank,
-            "reference rank of {perm:?}"
-        );
+        assert_eq!(reference_rank(&perm), expected_rank, "reference rank of {perm:?}");
         unrank_lex(expected_rank, &mut out);
         assert_eq!(out, perm, "unrank({expected_rank})");
         assert_eq!(unrank_lex_array::<9>(expected_rank), perm);
@@ -78,6 +71,22 @@ fn every_permutation_of_nine_in_lexicographic_order() {
     assert_eq!(expected_rank, 362_880);
     assert_eq!(even_seen, 181_440);
     assert_eq!(odd_seen, 181_440);
+}
+
+#[test]
+fn skipping_an_entry_ranks_the_rest() {
+    let mut perm: [u8; 9] = core::array::from_fn(|i| i as u8);
+    loop {
+        for skip in 0..9u8 {
+            let at = perm.iter().position(|&v| v == skip).unwrap();
+            let rest: Vec<u8> = perm.iter().filter(|&&v| v != skip).map(|&v| v - u8::from(v > skip)).collect();
+            let (rank, odd) = rank_lex_parity(&rest);
+            assert_eq!(rank_lex_parity_skipping(&perm, skip), (rank, odd, at), "{perm:?} without {skip}");
+        }
+        if !next_permutation(&mut perm) {
+            break;
+        }
+    }
 }
 
 #[test]
@@ -141,6 +150,16 @@ proptest! {
         unrank_lex(rank, &mut out);
         prop_assert!(is_permutation(&out));
         prop_assert_eq!(rank_lex(&out), rank);
+    }
+
+    #[test]
+    fn skipping_up_to_17(perm in permutation(17), pick in any::<usize>()) {
+        prop_assume!(!perm.is_empty());
+        let skip = (pick % perm.len()) as u8;
+        let at = perm.iter().position(|&v| v == skip).unwrap();
+        let rest: Vec<u8> = perm.iter().filter(|&&v| v != skip).map(|&v| v - u8::from(v > skip)).collect();
+        let (rank, odd) = rank_lex_parity(&rest);
+        prop_assert_eq!(rank_lex_parity_skipping(&perm, skip), (rank, odd, at));
     }
 
     #[test]

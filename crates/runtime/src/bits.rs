@@ -27,11 +27,7 @@ pub(crate) fn pack(values: impl Iterator<Item = u8>, width: u8, len: usize) -> a
             out.extend_from_slice(&acc.to_le_bytes());
             filled -= 64;
             // The bits of `value` that did not fit in the word just written.
-            acc = if filled == 0 {
-                0
-            } else {
-                (u64::from(value) & mask) >> (u32::from(width) - filled)
-            };
+            acc = if filled == 0 { 0 } else { (u64::from(value) & mask) >> (u32::from(width) - filled) };
         }
     }
     if filled > 0 {
@@ -48,17 +44,12 @@ mod tests {
     #[test]
     fn pack_then_read_every_width() {
         for width in 1..=8u8 {
-            let values: alloc::vec::Vec<u8> =
-                (0..1000u32).map(|i| (i * 7 % (1 << width)) as u8).collect();
+            let values: alloc::vec::Vec<u8> = (0..1000u32).map(|i| (i * 7 % (1 << width)) as u8).collect();
             let len = crate::format::section_len(1000, width).unwrap() as usize;
             let packed = pack(values.iter().copied(), width, len);
             assert_eq!(packed.len(), len);
             for (i, &v) in values.iter().enumerate() {
-                assert_eq!(
-                    read(&packed, i as u64, width),
-                    Some(v),
-                    "width {width} index {i}"
-                );
+                assert_eq!(read(&packed, i as u64, width), Some(v), "width {width} index {i}");
             }
         }
     }

@@ -26,9 +26,7 @@ pub enum Error {
     #[error("not a godtab table: bytes 0-7 are not the magic label \"\\x89GODTAB\\n\"")]
     NotATable,
     /// Written with the other byte order.
-    #[error(
-        "the table was written big-endian (byte 8); this reader needs little-endian tables: {REGENERATE}"
-    )]
+    #[error("the table was written big-endian (byte 8); this reader needs little-endian tables: {REGENERATE}")]
     BigEndian,
     /// A format version this reader does not read.
     #[error("built for format version {found}, this is version {expected}: {REGENERATE}", expected = FORMAT_VERSION)]
@@ -56,9 +54,7 @@ pub enum Error {
         problem: &'static str,
     },
     /// The header's bytes do not decode.
-    #[error(
-        "the table is corrupt: the header (bytes 40 to {end}) does not decode: {source}; {REGENERATE}"
-    )]
+    #[error("the table is corrupt: the header (bytes 40 to {end}) does not decode: {source}; {REGENERATE}")]
     Header {
         /// The end of the header.
         end: usize,
@@ -69,9 +65,7 @@ pub enum Error {
     #[error("the table is corrupt: the header's puzzle is invalid: {0}; {REGENERATE}")]
     Puzzle(ModelError),
     /// A section does not fit where the header says it is.
-    #[error(
-        "the table is corrupt: the {section} section (offset {offset}, {length} bytes) {problem}; {REGENERATE}"
-    )]
+    #[error("the table is corrupt: the {section} section (offset {offset}, {length} bytes) {problem}; {REGENERATE}")]
     Section {
         /// "distance" or "parent".
         section: &'static str,
@@ -83,9 +77,7 @@ pub enum Error {
         problem: &'static str,
     },
     /// The checksum does not match the bytes.
-    #[error(
-        "the table is corrupt: checksum mismatch (stored {stored:#018x}, computed {computed:#018x}); {REGENERATE}"
-    )]
+    #[error("the table is corrupt: checksum mismatch (stored {stored:#018x}, computed {computed:#018x}); {REGENERATE}")]
     Checksum {
         /// The checksum at byte 24.
         stored: u64,
@@ -118,9 +110,6 @@ impl Error {
     /// caller).
     #[cfg(feature = "std")]
     pub(crate) fn io(path: &std::path::Path, source: std::io::Error) -> Self {
-        Self::Io {
-            path: path.to_path_buf(),
-            source,
-        }
+        Self::Io { path: path.to_path_buf(), source }
     }
 }

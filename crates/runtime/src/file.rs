@@ -77,28 +77,18 @@ impl Table<Vec<u8>> {
         let file = std::fs::File::open(path).map_err(io)?;
         let mut decoder = zstd::stream::read::Decoder::new(file).map_err(io)?;
         let mut bytes = Vec::new();
-        (&mut decoder)
-            .take(crate::PREAMBLE_LEN as u64)
-            .read_to_end(&mut bytes)
-            .map_err(io)?;
+        (&mut decoder).take(crate::PREAMBLE_LEN as u64).read_to_end(&mut bytes).map_err(io)?;
         // Read the declared length only once the preamble looks like ours;
         // Table::new reports anything wrong with it precisely.
         let declared = match bytes.get(16..24) {
-            Some(field) if bytes.starts_with(&crate::MAGIC) => {
-                u64::from_le_bytes(field.try_into().unwrap_or_default())
-            }
+            Some(field) if bytes.starts_with(&crate::MAGIC) => u64::from_le_bytes(field.try_into().unwrap_or_default()),
             _ => return Self::new(bytes),
         };
         if declared > limit {
-            return Err(Error::TooLarge {
-                path: path.to_path_buf(),
-                limit,
-            });
+            return Err(Error::TooLarge { path: path.to_path_buf(), limit });
         }
         // One byte more than declared, so that extra bytes are noticed.
-        let rest = declared
-            .saturating_sub(bytes.len() as u64)
-            .saturating_add(1);
+        let rest = declared.saturating_sub(bytes.len() as u64).saturating_add(1);
         decoder.take(rest).read_to_end(&mut bytes).map_err(io)?;
         Self::new(bytes)
     }

@@ -7,8 +7,7 @@ use godtab_puzzles::{MAX_MOVES, MoveSet, Puzzle, State, StateDisplay, StateError
 use crate::Error;
 use crate::bits;
 use crate::format::{
-    self, ENDIAN_MARKER, EncodingTag, FORMAT_VERSION, Header, KindTag, MAGIC, MAX_HEADER_LEN,
-    PREAMBLE_LEN, Section, at,
+    self, ENDIAN_MARKER, EncodingTag, FORMAT_VERSION, Header, KindTag, MAGIC, MAX_HEADER_LEN, PREAMBLE_LEN, Section, at,
 };
 
 /// A godtab table over any byte source: `&'static [u8]` (from
@@ -94,11 +93,7 @@ impl<B: AsRef<[u8]>> Table<B> {
         let bytes = self.bytes.as_ref();
         let stored = read_u64(bytes, at::CHECKSUM);
         let computed = format::checksum(bytes);
-        if stored == computed {
-            Ok(())
-        } else {
-            Err(Error::Checksum { stored, computed })
-        }
+        if stored == computed { Ok(()) } else { Err(Error::Checksum { stored, computed }) }
     }
 
     /// The underlying bytes.
@@ -141,9 +136,7 @@ impl<B: AsRef<[u8]>> Table<B> {
     #[must_use]
     pub fn move_name(&self, index: usize) -> &str {
         match self.meta.names.get(index) {
-            Some(&(start, end)) if index < self.meta.puzzle.move_count() => {
-                self.text(&(start as usize..end as usize))
-            }
+            Some(&(start, end)) if index < self.meta.puzzle.move_count() => self.text(&(start as usize..end as usize)),
             _ => "",
         }
     }
@@ -173,13 +166,8 @@ impl<B: AsRef<[u8]>> Table<B> {
 
     /// States at each distance, from 0 to [`Table::max_depth`].
     pub fn histogram(&self) -> impl Iterator<Item = u64> + '_ {
-        let bytes = self
-            .as_bytes()
-            .get(self.meta.histogram.clone())
-            .unwrap_or_default();
-        bytes
-            .chunks_exact(8)
-            .map(|c| u64::from_le_bytes(c.try_into().unwrap_or_default()))
+        let bytes = self.as_bytes().get(self.meta.histogram.clone()).unwrap_or_default();
+        bytes.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().unwrap_or_default()))
     }
 
     /// Bits stored per state: distance width plus parent width.
@@ -247,13 +235,7 @@ impl<B: AsRef<[u8]>> Table<B> {
         let view = self.view();
         let rank = view.rank(state)?;
         let remaining = view.distance_of_rank(rank)?;
-        Some(Solution {
-            view,
-            state: *state,
-            rank,
-            remaining,
-            corrupt: false,
-        })
+        Some(Solution { view, state: *state, rank, remaining, corrupt: false })
     }
 
     /// Writes the moves of [`Table::solution`] into `out` and returns how many
@@ -266,9 +248,7 @@ impl<B: AsRef<[u8]>> Table<B> {
     pub fn solve_into(&self, state: &State, out: &mut [u8]) -> Result<usize, SolveError> {
         let mut solution = self.solution(state).ok_or(SolveError::Unsolvable)?;
         let needed = usize::from(solution.remaining);
-        let slots = out
-            .get_mut(..needed)
-            .ok_or(SolveError::BufferTooSmall { needed })?;
+        let slots = out.get_mut(..needed).ok_or(SolveError::BufferTooSmall { needed })?;
         for slot in slots {
             // Move indices are below MAX_MOVES = 64, so they fit in a byte.
             *slot = solution.next().ok_or(SolveError::Corrupt)? as u8;
@@ -277,17 +257,11 @@ impl<B: AsRef<[u8]>> Table<B> {
     }
 
     fn view(&self) -> View<'_> {
-        View {
-            bytes: self.bytes.as_ref(),
-            meta: &self.meta,
-        }
+        View { bytes: self.bytes.as_ref(), meta: &self.meta }
     }
 
     fn text(&self, range: &Range<usize>) -> &str {
-        self.as_bytes()
-            .get(range.clone())
-            .and_then(|b| core::str::from_utf8(b).ok())
-            .unwrap_or_default()
+        self.as_bytes().get(range.clone()).and_then(|b| core::str::from_utf8(b).ok()).unwrap_or_default()
     }
 }
 
@@ -393,8 +367,7 @@ impl View<'_> {
     /// (it cannot reach the goal).
     #[inline]
     fn rank(&self, state: &State) -> Option<u64> {
-        let puzzle = &self.meta.puzzle;
-        puzzle.in_rank_space(state).then(|| puzzle.rank(state))
+        self.meta.puzzle.rank_checked(state)
     }
 
     #[inline]
@@ -454,8 +427,8 @@ impl Meta {
     fn parse(bytes: &[u8]) -> Result<Self, Error> {
         let header_bytes = check_preamble(bytes)?;
         let end = PREAMBLE_LEN + header_bytes.len();
-        let (header, rest) = postcard::take_from_bytes::<Header<'_>>(header_bytes)
-            .map_err(|source| Error::Header { end, source })?;
+        let (header, rest) =
+            postcard::take_from_bytes::<Header<'_>>(header_bytes).map_err(|source| Error::Header { end, source })?;
         if !rest.is_empty() {
             return Err(corrupt("header", "bytes follow its last field"));
         }
@@ -475,28 +448,12 @@ impl Meta {
             return Err(corrupt("distance width", "more than 8 bits"));
         }
         let moves = puzzle.move_count() as u64;
-        if header.parent.width == 0
-            || header.parent.width > 8
-            || moves > 1u64 << header.parent.width
-        {
+        if header.parent.width == 0 || header.parent.width > 8 || moves > 1u64 << header.parent.width {
             return Err(corrupt("parent width", "does not fit the number of moves"));
         }
-        let header_end =
-            format::align(end as u64).ok_or(corrupt("header length (byte 32)", "overflows"))?;
-        let distance = check_section(
-            "distance",
-            header.distance,
-            header.states,
-            header_end,
-            bytes.len(),
-        )?;
-        let parent = check_section(
-            "parent",
-            header.parent,
-            header.states,
-            distance.bytes.end as u64,
-            bytes.len(),
-        )?;
+        let header_end = format::align(end as u64).ok_or(corrupt("header length (byte 32)", "overflows"))?;
+        let distance = check_section("distance", header.distance, header.states, header_end, bytes.len())?;
+        let parent = check_section("parent", header.parent, header.states, distance.bytes.end as u64, bytes.len())?;
         if parent.bytes.end != bytes.len() {
             return Err(Error::Section {
                 section: "parent",
@@ -530,10 +487,7 @@ fn check_preamble(bytes: &[u8]) -> Result<&[u8], Error> {
         if bytes.len() < MAGIC.len() || bytes[..MAGIC.len()] != MAGIC {
             return Err(Error::NotATable);
         }
-        return Err(Error::TooShort {
-            len: bytes.len(),
-            needed: PREAMBLE_LEN,
-        });
+        return Err(Error::TooShort { len: bytes.len(), needed: PREAMBLE_LEN });
     }
     if bytes[at::MAGIC..at::MAGIC + MAGIC.len()] != MAGIC {
         return Err(Error::NotATable);
@@ -542,10 +496,7 @@ fn check_preamble(bytes: &[u8]) -> Result<&[u8], Error> {
         ENDIAN_MARKER => {}
         m if m == ENDIAN_MARKER.swap_bytes() => return Err(Error::BigEndian),
         _ => {
-            return Err(corrupt(
-                "endianness marker (byte 8)",
-                "is neither byte order",
-            ));
+            return Err(corrupt("endianness marker (byte 8)", "is neither byte order"));
         }
     }
     let version = read_u32(bytes, at::VERSION);
@@ -554,27 +505,18 @@ fn check_preamble(bytes: &[u8]) -> Result<&[u8], Error> {
     }
     let declared = read_u64(bytes, at::FILE_LEN);
     if declared != bytes.len() as u64 {
-        return Err(Error::Length {
-            declared,
-            actual: bytes.len() as u64,
-        });
+        return Err(Error::Length { declared, actual: bytes.len() as u64 });
     }
     if read_u32(bytes, at::RESERVED) != 0 {
         return Err(corrupt("reserved field (byte 36)", "is not zero"));
     }
     let header_len = read_u32(bytes, at::HEADER_LEN);
     if header_len > MAX_HEADER_LEN {
-        return Err(corrupt(
-            "header length (byte 32)",
-            "is larger than any header",
-        ));
+        return Err(corrupt("header length (byte 32)", "is larger than any header"));
     }
     bytes
         .get(PREAMBLE_LEN..PREAMBLE_LEN + header_len as usize)
-        .ok_or(corrupt(
-            "header length (byte 32)",
-            "runs past the end of the file",
-        ))
+        .ok_or(corrupt("header length (byte 32)", "runs past the end of the file"))
 }
 
 /// Rebuilds the puzzle the header describes, checking it.
@@ -584,38 +526,24 @@ fn puzzle_of(header: &Header<'_>) -> Result<Puzzle, Error> {
         KindTag::Sliding if header.move_maps.is_empty() => MoveSet::Sliding,
         KindTag::Sliding => return Err(corrupt("move maps", "present for a sliding puzzle")),
     };
-    let puzzle = Puzzle::new(
-        usize::from(header.rows),
-        usize::from(header.cols),
-        header.goal,
-        moves,
-    )
-    .and_then(|p| p.with_ranking(header.ranking.into()))
-    .map_err(Error::Puzzle)?;
+    let puzzle = Puzzle::new(usize::from(header.rows), usize::from(header.cols), header.goal, moves)
+        .and_then(|p| p.with_ranking(header.ranking.into()))
+        .map_err(Error::Puzzle)?;
     if puzzle.slots() != header.states {
-        return Err(corrupt(
-            "state count",
-            "differs from the size of the puzzle's rank space",
-        ));
+        return Err(corrupt("state count", "differs from the size of the puzzle's rank space"));
     }
     Ok(puzzle)
 }
 
 /// Splits the move names and checks there is one per move.
-fn move_names(
-    bytes: &[u8],
-    header: &Header<'_>,
-    puzzle: &Puzzle,
-) -> Result<[(u32, u32); MAX_MOVES], Error> {
+fn move_names(bytes: &[u8], header: &Header<'_>, puzzle: &Puzzle) -> Result<[(u32, u32); MAX_MOVES], Error> {
     let mut names = [(0u32, 0u32); MAX_MOVES];
     let mut count = 0;
     for name in header.move_names.split(' ') {
         if name.is_empty() {
             return Err(corrupt("move names", "one is empty"));
         }
-        let slot = names
-            .get_mut(count)
-            .ok_or(corrupt("move names", "more names than moves"))?;
+        let slot = names.get_mut(count).ok_or(corrupt("move names", "more names than moves"))?;
         let range = range_in(bytes, name.as_bytes());
         *slot = (range.start as u32, range.end as u32);
         count += 1;
@@ -630,10 +558,7 @@ fn move_names(
 /// the histogram.
 fn check_counts(header: &Header<'_>) -> Result<(), Error> {
     if header.reachable == 0 || header.reachable > header.states {
-        return Err(corrupt(
-            "reachable count",
-            "is zero or larger than the state count",
-        ));
+        return Err(corrupt("reachable count", "is zero or larger than the state count"));
     }
     if header.max_depth == u8::MAX {
         return Err(corrupt("God's number", "is 255, which is reserved"));
@@ -645,20 +570,12 @@ fn check_counts(header: &Header<'_>) -> Result<(), Error> {
     for (depth, count) in header.histogram.chunks_exact(8).enumerate() {
         let count = read_u64(count, 0);
         if count == 0 || (depth == 0 && count != 1) {
-            return Err(corrupt(
-                "histogram",
-                "has an empty level, or more than one goal",
-            ));
+            return Err(corrupt("histogram", "has an empty level, or more than one goal"));
         }
-        total = total
-            .checked_add(count)
-            .ok_or(corrupt("histogram", "overflows"))?;
+        total = total.checked_add(count).ok_or(corrupt("histogram", "overflows"))?;
     }
     if total != header.reachable {
-        return Err(corrupt(
-            "histogram",
-            "does not add up to the reachable count",
-        ));
+        return Err(corrupt("histogram", "does not add up to the reachable count"));
     }
     Ok(())
 }
@@ -672,12 +589,7 @@ fn check_section(
     not_before: u64,
     file_len: usize,
 ) -> Result<Packed, Error> {
-    let fail = |problem| Error::Section {
-        section: name,
-        offset: section.offset,
-        length: section.length,
-        problem,
-    };
+    let fail = |problem| Error::Section { section: name, offset: section.offset, length: section.length, problem };
     if section.offset % format::SECTION_ALIGN != 0 {
         return Err(fail("is not aligned to 8 bytes"));
     }
@@ -687,16 +599,10 @@ fn check_section(
     if format::section_len(states, section.width) != Some(section.length) {
         return Err(fail("does not match the state count and entry width"));
     }
-    let end = section
-        .offset
-        .checked_add(section.length)
-        .ok_or(fail("ends past any file"))?;
+    let end = section.offset.checked_add(section.length).ok_or(fail("ends past any file"))?;
     if end > file_len as u64 {
         return Err(fail("runs past the end of the file"));
     }
     // end <= file_len, which is a usize.
-    Ok(Packed {
-        bytes: section.offset as usize..end as usize,
-        width: section.width,
-    })
+    Ok(Packed { bytes: section.offset as usize..end as usize, width: section.width })
 }

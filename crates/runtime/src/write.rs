@@ -7,8 +7,7 @@ use godtab_puzzles::{Kind, Puzzle};
 use crate::Error;
 use crate::bits;
 use crate::format::{
-    self, ENDIAN_MARKER, EncodingTag, FORMAT_VERSION, Header, KindTag, MAGIC, MAX_HEADER_LEN,
-    PREAMBLE_LEN, Section, at,
+    self, ENDIAN_MARKER, EncodingTag, FORMAT_VERSION, Header, KindTag, MAGIC, MAX_HEADER_LEN, PREAMBLE_LEN, Section, at,
 };
 
 /// The distance value that marks an unreachable rank in [`TableContents`].
@@ -48,72 +47,36 @@ pub fn encode(contents: &TableContents<'_>) -> Result<Vec<u8>, Error> {
     let invalid = |field, problem| Error::Corrupt { field, problem };
     let puzzle = contents.puzzle;
     let states = puzzle.slots();
-    let len =
-        usize::try_from(states).map_err(|_| invalid("state count", "does not fit in memory"))?;
+    let len = usize::try_from(states).map_err(|_| invalid("state count", "does not fit in memory"))?;
     if contents.distance.len() != len || contents.parent.len() != len {
-        return Err(invalid(
-            "sections",
-            "not one distance and one parent per rank",
-        ));
+        return Err(invalid("sections", "not one distance and one parent per rank"));
     }
     if contents.move_names.len() != puzzle.move_count()
-        || contents
-            .move_names
-            .iter()
-            .any(|n| n.is_empty() || n.contains(char::is_whitespace))
+        || contents.move_names.iter().any(|n| n.is_empty() || n.contains(char::is_whitespace))
     {
-        return Err(invalid(
-            "move names",
-            "need one non-empty name without spaces per move",
-        ));
+        return Err(invalid("move names", "need one non-empty name without spaces per move"));
     }
-    if contents.histogram.len() != usize::from(contents.max_depth) + 1
-        || contents.max_depth == UNREACHED
-    {
-        return Err(invalid(
-            "histogram",
-            "needs one count per distance up to God's number",
-        ));
+    if contents.histogram.len() != usize::from(contents.max_depth) + 1 || contents.max_depth == UNREACHED {
+        return Err(invalid("histogram", "needs one count per distance up to God's number"));
     }
 
     let unreachable = contents.reachable < states;
     let distance_width = format::bits_for(u64::from(contents.max_depth) + u64::from(unreachable));
     let marker = ((1u16 << distance_width) - 1) as u8;
     let parent_width = format::bits_for(puzzle.move_count().saturating_sub(1) as u64);
-    let distance_len = format::section_len(states, distance_width)
-        .ok_or(invalid("distance section", "overflows"))?;
-    let parent_len =
-        format::section_len(states, parent_width).ok_or(invalid("parent section", "overflows"))?;
+    let distance_len = format::section_len(states, distance_width).ok_or(invalid("distance section", "overflows"))?;
+    let parent_len = format::section_len(states, parent_width).ok_or(invalid("parent section", "overflows"))?;
 
-    if contents
-        .distance
-        .iter()
-        .any(|&d| d != UNREACHED && d > contents.max_depth)
-    {
+    if contents.distance.iter().any(|&d| d != UNREACHED && d > contents.max_depth) {
         return Err(invalid("distances", "one is above God's number"));
     }
-    let distances = contents
-        .distance
-        .iter()
-        .map(|&d| if d == UNREACHED { marker } else { d });
+    let distances = contents.distance.iter().map(|&d| if d == UNREACHED { marker } else { d });
     let distance = bits::pack(distances, distance_width, to_usize(distance_len)?);
-    let parent = bits::pack(
-        contents.parent.iter().copied(),
-        parent_width,
-        to_usize(parent_len)?,
-    );
+    let parent = bits::pack(contents.parent.iter().copied(), parent_width, to_usize(parent_len)?);
 
     let names = contents.move_names.join(" ");
-    let maps: Vec<u8> = (0..puzzle.move_count())
-        .filter_map(|m| puzzle.move_map(m))
-        .flatten()
-        .copied()
-        .collect();
-    let histogram: Vec<u8> = contents
-        .histogram
-        .iter()
-        .flat_map(|c| c.to_le_bytes())
-        .collect();
+    let maps: Vec<u8> = (0..puzzle.move_count()).filter_map(|m| puzzle.move_map(m)).flatten().copied().collect();
+    let histogram: Vec<u8> = contents.histogram.iter().flat_map(|c| c.to_le_bytes()).collect();
     let mut header = Header {
         puzzle_id: contents.puzzle_id,
         generator: contents.generator,
@@ -132,24 +95,14 @@ pub fn encode(contents: &TableContents<'_>) -> Result<Vec<u8>, Error> {
         reachable: contents.reachable,
         max_depth: contents.max_depth,
         histogram: &histogram,
-        distance: Section {
-            offset: 0,
-            length: distance_len,
-            width: distance_width,
-        },
-        parent: Section {
-            offset: 0,
-            length: parent_len,
-            width: parent_width,
-        },
+        distance: Section { offset: 0, length: distance_len, width: distance_width },
+        parent: Section { offset: 0, length: parent_len, width: parent_width },
     };
     // The offsets are varints inside the header, so the header's length
     // depends on them: settle both by re-encoding until they agree.
     let encoded = loop {
-        let encoded =
-            postcard::to_allocvec(&header).map_err(|_| invalid("header", "does not encode"))?;
-        let start = format::align((PREAMBLE_LEN + encoded.len()) as u64)
-            .ok_or(invalid("header", "overflows"))?;
+        let encoded = postcard::to_allocvec(&header).map_err(|_| invalid("header", "does not encode"))?;
+        let start = format::align((PREAMBLE_LEN + encoded.len()) as u64).ok_or(invalid("header", "overflows"))?;
         let parent_at = start + distance_len;
         if header.distance.offset == start && header.parent.offset == parent_at {
             break encoded;
@@ -157,9 +110,7 @@ pub fn encode(contents: &TableContents<'_>) -> Result<Vec<u8>, Error> {
         header.distance.offset = start;
         header.parent.offset = parent_at;
     };
-    let header_len = u32::try_from(encoded.len())
-        .ok()
-        .filter(|&l| l <= MAX_HEADER_LEN);
+    let header_len = u32::try_from(encoded.len()).ok().filter(|&l| l <= MAX_HEADER_LEN);
     let header_len = header_len.ok_or(invalid("header", "is too long"))?;
     let file_len = header.parent.offset + parent_len;
 
@@ -183,8 +134,5 @@ pub fn encode(contents: &TableContents<'_>) -> Result<Vec<u8>, Error> {
 }
 
 fn to_usize(n: u64) -> Result<usize, Error> {
-    usize::try_from(n).map_err(|_| Error::Corrupt {
-        field: "table",
-        problem: "larger than memory",
-    })
+    usize::try_from(n).map_err(|_| Error::Corrupt { field: "table", problem: "larger than memory" })
 }

@@ -5,10 +5,7 @@ use godtab_puzzles::builtin;
 use godtab_runtime::{Error, SolveError, Table};
 
 fn tables() -> Vec<(&'static builtin::Builtin, Vec<u8>, Generated)> {
-    builtin::ALL
-        .iter()
-        .map(|b| (*b, build_table(b).unwrap(), generate(&b.puzzle()).unwrap()))
-        .collect()
+    builtin::ALL.iter().map(|b| (*b, build_table(b).unwrap(), generate(&b.puzzle()).unwrap())).collect()
 }
 
 #[test]
@@ -26,11 +23,7 @@ fn every_answer_matches_the_search() {
         for rank in 0..table.states() {
             let state = table.state_of_rank(rank).unwrap();
             let d = table.distance(&state).unwrap();
-            assert_eq!(
-                d, generated.distance[rank as usize],
-                "{}: rank {rank}",
-                b.id
-            );
+            assert_eq!(d, generated.distance[rank as usize], "{}: rank {rank}", b.id);
             let len = table.solve_into(&state, &mut moves).unwrap();
             assert_eq!(len, usize::from(d));
             // Applying the moves forward reaches the goal in exactly d moves,
@@ -53,39 +46,22 @@ fn every_answer_matches_the_search() {
 fn official_samples() {
     let names = |table: &Table<Vec<u8>>, text: &str| -> Option<String> {
         let state = table.parse(text).unwrap();
-        Some(
-            table
-                .solution(&state)?
-                .map(|m| table.move_name(m).to_string())
-                .collect(),
-        )
+        Some(table.solution(&state)?.map(|m| table.move_name(m).to_string()).collect())
     };
     let nine = Table::new(build_table(&builtin::NINE_PUZZLE).unwrap()).unwrap();
     assert_eq!(names(&nine, "7 3 9 2 5 1 4 8 6").as_deref(), Some("V1V3H1"));
     assert_eq!(names(&nine, "1 2 3 4 5 6 7 9 8"), None);
     let eight = Table::new(build_table(&builtin::EIGHT_PUZZLE).unwrap()).unwrap();
-    assert_eq!(
-        names(&eight, "2 3 4 1 5 x 7 6 8").as_deref(),
-        Some("ullddrurdllurdruldr")
-    );
+    assert_eq!(names(&eight, "2 3 4 1 5 x 7 6 8").as_deref(), Some("ullddrurdllurdruldr"));
     assert_eq!(names(&eight, "1 2 3 4 5 6 7 8 x").as_deref(), Some(""));
     let digits = Table::new(build_table(&builtin::NINE_DIGITS).unwrap()).unwrap();
-    assert_eq!(
-        digits.distance(&digits.parse("4 1 3 5 2 6 7 8 9").unwrap()),
-        Some(3)
-    );
+    assert_eq!(digits.distance(&digits.parse("4 1 3 5 2 6 7 8 9").unwrap()), Some(3));
     let unsolvable = eight.parse("2 1 3 4 5 6 7 8 x").unwrap();
     assert_eq!(eight.distance(&unsolvable), None);
-    assert_eq!(
-        eight.solve_into(&unsolvable, &mut [0; 40]),
-        Err(SolveError::Unsolvable)
-    );
+    assert_eq!(eight.solve_into(&unsolvable, &mut [0; 40]), Err(SolveError::Unsolvable));
     let far = eight.parse("8 6 7 2 5 4 3 x 1").unwrap();
     assert_eq!(eight.distance(&far), Some(31));
-    assert_eq!(
-        eight.solve_into(&far, &mut [0; 30]),
-        Err(SolveError::BufferTooSmall { needed: 31 })
-    );
+    assert_eq!(eight.solve_into(&far, &mut [0; 30]), Err(SolveError::BufferTooSmall { needed: 31 }));
 }
 
 #[test]
@@ -119,10 +95,7 @@ fn files_open_read_mapped_and_compressed() {
         assert_eq!(unpacked.as_bytes(), bytes.as_slice());
         mapped.verify().unwrap();
         let tiny = Table::open_zst_with_limit(&zst, 1000).unwrap_err();
-        assert!(
-            matches!(tiny, Error::TooLarge { limit: 1000, .. }),
-            "{tiny}"
-        );
+        assert!(matches!(tiny, Error::TooLarge { limit: 1000, .. }), "{tiny}");
     }
     let missing = Table::open(dir.path().join("missing.gtab")).unwrap_err();
     assert!(missing.to_string().contains("missing.gtab"), "{missing}");

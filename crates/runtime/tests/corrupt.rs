@@ -30,10 +30,7 @@ fn preamble_damage() {
     let bytes = nine();
     assert!(error(&bytes[..0]).starts_with("not a godtab table"));
     assert!(error(b"hello").starts_with("not a godtab table"));
-    assert_eq!(
-        error(&bytes[..20]),
-        "not a godtab table: 20 bytes is shorter than the 40-byte preamble"
-    );
+    assert_eq!(error(&bytes[..20]), "not a godtab table: 20 bytes is shorter than the 40-byte preamble");
     let mut big = bytes.clone();
     big[8..12].copy_from_slice(&0x0102_0304u32.to_be_bytes());
     assert!(error(&big).contains("big-endian"));
@@ -41,11 +38,7 @@ fn preamble_damage() {
     assert!(error(cut).contains("is truncated"), "{}", error(cut));
     let mut longer = bytes.clone();
     longer.push(0);
-    assert!(
-        error(&longer).contains("followed by extra bytes"),
-        "{}",
-        error(&longer)
-    );
+    assert!(error(&longer).contains("followed by extra bytes"), "{}", error(&longer));
 }
 
 #[test]
@@ -56,9 +49,5 @@ fn checksum_catches_payload_damage() {
     let table = Table::new(bytes.as_slice()).expect("structure is intact");
     let err = table.verify().unwrap_err();
     assert!(matches!(err, Error::Checksum { .. }));
-    assert!(
-        err.to_string()
-            .starts_with("the table is corrupt: checksum mismatch"),
-        "{err}"
-    );
+    assert!(err.to_string().starts_with("the table is corrupt: checksum mismatch"), "{err}");
 }

@@ -46,10 +46,7 @@ fn queries_do_not_allocate() {
             let len = table.solve_into(&state, &mut moves).unwrap();
             let walked = table.solution(&state).unwrap().count();
             assert_eq!((len, walked), (usize::from(d), usize::from(d)));
-            let text_state = table
-                .parse("1 2 3 4 5 6 7 8 x")
-                .or_else(|_| table.parse("1 2 3 4 5 6 7 8 9"))
-                .unwrap();
+            let text_state = table.parse("1 2 3 4 5 6 7 8 x").or_else(|_| table.parse("1 2 3 4 5 6 7 8 9")).unwrap();
             assert_eq!(table.distance(&text_state), Some(0));
             checked += 1;
         }
