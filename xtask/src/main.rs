@@ -1,9 +1,13 @@
 //! Developer and release tasks: `cargo xtask <task>`.
 //!
+//! - `gen-tables [--check]`: write (or check) the shipped tables in `data/`.
+//! - `gen-fixture`: write the committed fixture table of this format version.
 //! - `bench gen`: time generating the nine-digits table against the BFS of
 //!   the seed program (`../shared/seeds/000_*.txt`, built with g++ -O2).
 
 mod bench;
+mod fixture;
+mod gen_tables;
 mod measure;
 mod seeds;
 
@@ -21,6 +25,10 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Task {
+    /// Write the built-in tables and data/SHA256SUMS (or --check them).
+    GenTables(gen_tables::Args),
+    /// Write the committed fixture table of the current format version.
+    GenFixture,
     /// Compare godtab with the seed programs, side by side in one run.
     Bench(bench::Args),
 }
@@ -28,6 +36,8 @@ enum Task {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.task {
+        Task::GenTables(args) => gen_tables::run(&args),
+        Task::GenFixture => fixture::run(),
         Task::Bench(args) => bench::run(&args),
     };
     match result {

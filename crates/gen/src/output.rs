@@ -98,7 +98,13 @@ pub(crate) fn write_atomic_with(
         _ => Path::new("."),
     };
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let mut temp = tempfile::Builder::new().prefix(&format!(".{name}.")).suffix(".tmp").tempfile_in(dir)?;
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    // A table is data for everyone to read, not a private temporary file.
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
+    let mut temp = builder.tempfile_in(dir)?;
     fill(temp.as_file_mut())?;
     temp.as_file().sync_all()?;
     temp.persist(path).map_err(|e| e.error)?;

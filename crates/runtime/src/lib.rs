@@ -65,6 +65,8 @@
 //! With `default-features = false` the crate is `#![no_std]` and uses no
 //! allocator at all: embedded programs include a table with
 //! `include_bytes!` and query it from a static byte slice.
+//! `examples/embedded` in the repository is such a program: it links `core`
+//! alone and answers a nine-digits query with a distance and a solution.
 //!
 //! The file format is specified byte by byte in `docs/FORMAT.md`.
 
