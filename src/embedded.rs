@@ -6,3 +6,13 @@ pub const TABLES: [(&str, &[u8]); 3] = [
     ("nine-puzzle", include_bytes!(concat!(env!("OUT_DIR"), "/nine-puzzle.gtab"))),
     ("eight-puzzle", include_bytes!(concat!(env!("OUT_DIR"), "/eight-puzzle.gtab"))),
 ];
+
+/// The bytes of a built-in table.
+pub fn table(id: &str) -> Option<&'static [u8]> {
+    TABLES.iter().find(|(name, _)| *name == id).map(|(_, bytes)| *bytes)
+}
+
+/// The ids of the built-in puzzles.
+pub fn ids() -> Vec<&'static str> {
+    TABLES.iter().map(|(id, _)| *id).collect()
+}

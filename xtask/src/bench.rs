@@ -1,11 +1,14 @@
-//! `cargo xtask bench gen`: godtab against the seed programs, in one run.
+//! `cargo xtask bench gen|judge`: godtab against the seed programs, side by
+//! side in one run, with the answers of both checked against each other.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail, ensure};
+use godtab_puzzles::builtin::{self, Builtin};
 
-use crate::{measure, seeds};
+use crate::measure::{self, Run};
+use crate::seeds::{self, Seed};
 
 /// Arguments of `cargo xtask bench`.
 #[derive(clap::Args)]
@@ -13,8 +16,9 @@ pub struct Args {
     /// What to compare.
     #[arg(value_enum)]
     what: What,
-    /// Runs of each program (the median is reported).
-    #[arg(long, default_value_t = 11)]
+    /// Runs of each fast program (the median is reported); slow seed
+    /// programs run once per case set.
+    #[arg(long, default_value_t = 5)]
     runs: usize,
     /// Where the seed statements are.
     #[arg(long, default_value_os_t = seeds::default_dir())]
@@ -25,22 +29,29 @@ pub struct Args {
 enum What {
     /// Generating the nine-digits table vs the BFS of seed 000.
     Gen,
+    /// `godtab judge` on every built-in vs seeds 000, 001 and 003.
+    Judge,
 }
 
 pub fn run(args: &Args) -> Result<()> {
     match args.what {
         What::Gen => generation(args),
+        What::Judge => judge(args),
     }
+}
+
+fn target() -> PathBuf {
+    crate::workspace_root().join("target")
+}
+
+fn build_seed(seed: &Seed, args: &Args) -> Result<PathBuf> {
+    seed.build(&args.seeds, &target().join("seeds")).context("cannot build the seed program to compare with")
 }
 
 fn generation(args: &Args) -> Result<()> {
     crate::cargo(&["build", "--quiet", "--release", "-p", "godtab-gen", "--example", "generate"])?;
-    let root = crate::workspace_root();
-    let ours = root.join("target/release/examples/generate");
-    let seed = match seeds::NINE_DIGITS.build(&args.seeds, &root.join("target/seeds")) {
-        Ok(exe) => exe,
-        Err(e) => bail!("cannot build the seed program to compare with: {e:#}"),
-    };
+    let ours = target().join("release/examples/generate");
+    let seed = build_seed(&seeds::NINE_DIGITS, args)?;
     println!("Generating the nine-digits table (362,880 states), median of {} runs:", args.runs);
     let mut godtab = Vec::new();
     let mut theirs = Vec::new();
@@ -50,12 +61,249 @@ fn generation(args: &Args) -> Result<()> {
         theirs.push(measure::run(&seed, &[], None, None)?.wall);
     }
     let (godtab, theirs) = (measure::median(godtab), measure::median(theirs));
-    report("godtab (reverse BFS, all cores)", godtab);
-    report(seeds::NINE_DIGITS.title, theirs);
-    println!("ratio: godtab is {:.1}x faster", theirs.as_secs_f64() / godtab.as_secs_f64());
+    println!("  {:<44} {:>10}", "godtab (reverse BFS, all cores)", ms(godtab));
+    println!("  {:<44} {:>10}", format!("{} on empty input (its BFS)", seeds::NINE_DIGITS.title), ms(theirs));
+    println!("  ratio: godtab is {:.1}x faster", theirs.as_secs_f64() / godtab.as_secs_f64());
     Ok(())
 }
 
-fn report(name: &str, time: Duration) {
-    println!("  {name:<40} {:>9.2} ms", time.as_secs_f64() * 1e3);
+/// One comparison: a puzzle, an input, and both programs' runs on it.
+struct Comparison {
+    builtin: &'static Builtin,
+    cases: usize,
+    seed_cases: usize,
+    godtab: Run,
+    seed: Run,
+}
+
+fn judge(args: &Args) -> Result<()> {
+    crate::cargo(&["build", "--quiet", "--release", "-p", "godtab"])?;
+    let godtab = target().join("release/godtab");
+    let dir = target().join("bench-judge");
+    std::fs::create_dir_all(&dir)?;
+    let file = |name: &str| dir.join(name);
+    let (digits_seed, nine_seed, eight_seed) = (
+        build_seed(&seeds::NINE_DIGITS, args)?,
+        build_seed(&seeds::NINE_PUZZLE, args)?,
+        build_seed(&seeds::EIGHT_PUZZLE, args)?,
+    );
+
+    // Inputs first, streamed through files: a child process inherits this
+    // process's peak RSS, so nothing big may live here before the runs.
+    // Nine Digits: 1,000,000 random cases. 9 Puzzle: 100,000 cases, every
+    // other one made unsolvable by swapping two tiles (an odd permutation).
+    // Eight: 60 cases for seed 003, which searches for each, and 1,000,000
+    // for godtab, half unsolvable both times.
+    write_random(&godtab, "nine-digits", 1_000_000, 1, &file("nine-digits.in"))?;
+    write_random(&godtab, "nine-puzzle", 100_000, 2, &file("nine-puzzle.cases"))?;
+    rewrite(
+        &file("nine-puzzle.cases"),
+        &file("nine-puzzle.in"),
+        |i, case| grid(&unsolvable_if_odd(i, case, 3)),
+        "0\n",
+    )?;
+    for (count, seed, name) in [(60, 4, "eight-puzzle-60"), (1_000_000, 5, "eight-puzzle")] {
+        write_random(&godtab, "eight-puzzle", count, seed, &file(&format!("{name}.random")))?;
+        let cases = file(&format!("{name}.in"));
+        rewrite(
+            &file(&format!("{name}.random")),
+            &cases,
+            |i, case| format!("{}\n", unsolvable_if_odd(i, case, 0)),
+            "",
+        )?;
+    }
+
+    let judge_run = |puzzle: &str, input: &str, output: &str| {
+        fastest_of(args.runs, || measure::run(&godtab, &["judge", puzzle], Some(&file(input)), Some(&file(output))))
+    };
+    let seed_run = |seed: &Path, input: &str, output: &str, runs: usize| {
+        fastest_of(runs, || measure::run(seed, &[], Some(&file(input)), Some(&file(output))))
+    };
+    let rows = [
+        Comparison {
+            builtin: &builtin::NINE_DIGITS,
+            cases: 1_000_000,
+            seed_cases: 1_000_000,
+            godtab: judge_run("nine-digits", "nine-digits.in", "nine-digits.godtab")?,
+            seed: seed_run(&digits_seed, "nine-digits.in", "nine-digits.seed", args.runs.min(3))?,
+        },
+        Comparison {
+            builtin: &builtin::NINE_PUZZLE,
+            cases: 100_000,
+            seed_cases: 100_000,
+            godtab: judge_run("nine-puzzle", "nine-puzzle.in", "nine-puzzle.godtab")?,
+            seed: seed_run(&nine_seed, "nine-puzzle.in", "nine-puzzle.seed", args.runs.min(3))?,
+        },
+        Comparison {
+            builtin: &builtin::EIGHT_PUZZLE,
+            cases: 1_000_000,
+            seed_cases: 60,
+            godtab: judge_run("eight-puzzle", "eight-puzzle.in", "eight-puzzle.godtab")?,
+            seed: seed_run(&eight_seed, "eight-puzzle-60.in", "eight-puzzle-60.seed", 1)?,
+        },
+    ];
+
+    // Then the answers.
+    let read = |name: &str| std::fs::read_to_string(file(name));
+    ensure!(read("nine-digits.godtab")? == read("nine-digits.seed")?, "nine-digits: godtab and seed 000 disagree");
+    check_moves(
+        &builtin::NINE_PUZZLE,
+        &read("nine-puzzle.in")?,
+        &read("nine-puzzle.godtab")?,
+        &read("nine-puzzle.seed")?,
+    )?;
+    measure::run(
+        &godtab,
+        &["judge", "eight-puzzle"],
+        Some(&file("eight-puzzle-60.in")),
+        Some(&file("eight-puzzle-60.godtab")),
+    )?;
+    let few = read("eight-puzzle-60.in")?;
+    check_moves(&builtin::EIGHT_PUZZLE, &few, &read("eight-puzzle-60.godtab")?, &read("eight-puzzle-60.seed")?)?;
+    let (many, answers) = (read("eight-puzzle.in")?, read("eight-puzzle.godtab")?);
+    check_moves(&builtin::EIGHT_PUZZLE, &many, &answers, &answers)?;
+
+    println!("godtab judge vs the seed programs (g++ -O2), best of {} runs each:", args.runs);
+    println!(
+        "  {:<13} {:>10} {:>11} {:>10} {:>11} {:>11} {:>9} {:>10}",
+        "puzzle", "cases", "godtab", "per case", "seed", "per case", "ratio", "peak RSS"
+    );
+    for row in &rows {
+        let ours_per_case = row.godtab.wall.as_secs_f64() / row.cases as f64;
+        let theirs_per_case = row.seed.wall.as_secs_f64() / row.seed_cases as f64;
+        println!(
+            "  {:<13} {:>10} {:>11} {:>10} {:>11} {:>11} {:>8.0}x {:>6.1} MiB",
+            row.builtin.id,
+            row.cases,
+            ms(row.godtab.wall),
+            per_case(ours_per_case),
+            ms(row.seed.wall),
+            per_case(theirs_per_case),
+            theirs_per_case / ours_per_case,
+            row.godtab.max_rss_kib as f64 / 1024.0,
+        );
+    }
+    println!("  (eight-puzzle: seed 003 ran on 60 of the cases; ratios compare time per case)");
+    println!("  answers: identical for nine-digits; for nine-puzzle and eight-puzzle the same number of");
+    println!("  moves or the same verdict of unsolvable, and every godtab move sequence replays to the goal");
+    Ok(())
+}
+
+/// The run with the least wall time out of `runs`.
+fn fastest_of(runs: usize, mut once: impl FnMut() -> Result<Run>) -> Result<Run> {
+    let mut best = once()?;
+    for _ in 1..runs {
+        let run = once()?;
+        if run.wall < best.wall {
+            best = Run { wall: run.wall, max_rss_kib: best.max_rss_kib.max(run.max_rss_kib) };
+        } else {
+            best.max_rss_kib = best.max_rss_kib.max(run.max_rss_kib);
+        }
+    }
+    Ok(best)
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.1} ms", d.as_secs_f64() * 1e3)
+}
+
+fn per_case(seconds: f64) -> String {
+    if seconds >= 1e-3 { format!("{:.1} ms", seconds * 1e3) } else { format!("{:.0} ns", seconds * 1e9) }
+}
+
+/// `godtab random` into a file.
+fn write_random(godtab: &Path, puzzle: &str, count: usize, seed: u64, path: &Path) -> Result<()> {
+    let (count, seed) = (count.to_string(), seed.to_string());
+    measure::run(
+        godtab,
+        &["random", puzzle, "--count", &count, "--seed", &seed, "--format", "generic"],
+        None,
+        Some(path),
+    )
+    .map(|_| ())
+}
+
+/// Writes `f(index, line)` for every line of `from` into `to`, then `tail`,
+/// one line at a time.
+fn rewrite(from: &Path, to: &Path, mut f: impl FnMut(usize, &str) -> String, tail: &str) -> Result<()> {
+    use std::io::{BufRead, BufWriter, Write};
+    let input = std::io::BufReader::new(std::fs::File::open(from)?);
+    let mut out = BufWriter::new(std::fs::File::create(to)?);
+    for (i, line) in input.lines().enumerate() {
+        out.write_all(f(i, &line?).as_bytes())?;
+    }
+    out.write_all(tail.as_bytes())?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Every other case made unsolvable by swapping two of its tiles that are
+/// not the blank (`first` and the next cell, or the two after them).
+fn unsolvable_if_odd(index: usize, case: &str, first: usize) -> String {
+    let mut tiles: Vec<&str> = case.split(' ').collect();
+    if index % 2 == 1 {
+        let clear = tiles[first] != "x" && tiles[first + 1] != "x";
+        let at = if clear { first } else { first + 2 };
+        tiles.swap(at, at + 1);
+    }
+    tiles.join(" ")
+}
+
+/// Three lines of three tiles.
+fn grid(case: &str) -> String {
+    let tiles: Vec<&str> = case.split(' ').collect();
+    tiles.chunks(3).map(|row| format!("{}\n", row.join(" "))).collect()
+}
+
+/// Checks godtab's answers against the seed's: same number of moves (or both
+/// unsolvable), and godtab's moves replayed from the case reach the goal.
+/// `input` is the judge input (nine-puzzle cases span three lines).
+fn check_moves(b: &Builtin, input: &str, ours: &str, theirs: &str) -> Result<()> {
+    let cases: Vec<String> = match b.id {
+        "nine-puzzle" => {
+            let lines: Vec<&str> = input.lines().filter(|l| l.trim() != "0").collect();
+            lines.chunks(3).map(|rows| rows.join(" ")).collect()
+        }
+        _ => input.lines().map(str::to_string).collect(),
+    };
+    let (ours, theirs): (Vec<&str>, Vec<&str>) = (ours.lines().collect(), theirs.lines().collect());
+    ensure!(ours.len() == cases.len() && theirs.len() == cases.len(), "{}: answer counts differ", b.id);
+    let puzzle = b.puzzle();
+    for ((case, mine), seed) in cases.iter().zip(&ours).zip(&theirs) {
+        let (our_moves, their_len) = match b.id {
+            "nine-puzzle" => (nine_puzzle_moves(mine), nine_puzzle_moves(seed).map(|m| m.len())),
+            _ => (eight_moves(mine), eight_moves(seed).map(|m| m.len())),
+        };
+        ensure!(our_moves.as_ref().map(Vec::len) == their_len, "{}: {case:?}: godtab {mine:?}, seed {seed:?}", b.id);
+        if let Some(moves) = our_moves {
+            let mut state = puzzle.parse(case)?;
+            for m in moves {
+                let index = b.move_names.iter().position(|&n| n == m).context("unknown move")?;
+                state = puzzle.apply(&state, index).context("illegal move")?;
+            }
+            if state != puzzle.goal() {
+                bail!("{}: {case:?}: godtab's moves {mine:?} do not reach the goal", b.id);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// "3 V1V3H1" as ["V1", "V3", "H1"]; "0" as []; "Not solvable" as None.
+fn nine_puzzle_moves(answer: &str) -> Option<Vec<String>> {
+    let answer = answer.trim();
+    if answer == "Not solvable" {
+        return None;
+    }
+    let moves = answer.split_once(' ').map_or("", |(_, m)| m);
+    Some(moves.as_bytes().chunks(2).map(|c| String::from_utf8_lossy(c).into_owned()).collect())
+}
+
+/// "ullddr" as ["u", "l", ...]; "unsolvable" or "-1" as None.
+fn eight_moves(answer: &str) -> Option<Vec<String>> {
+    let answer = answer.trim();
+    if answer == "unsolvable" || answer == "-1" {
+        return None;
+    }
+    Some(answer.chars().map(String::from).collect())
 }

@@ -4,6 +4,8 @@
 //! - `gen-fixture`: write the committed fixture table of this format version.
 //! - `bench gen`: time generating the nine-digits table against the BFS of
 //!   the seed program (`../shared/seeds/000_*.txt`, built with g++ -O2).
+//! - `bench judge`: time `godtab judge` against the seed programs on the
+//!   same inputs, and check that their answers agree.
 
 mod bench;
 mod fixture;

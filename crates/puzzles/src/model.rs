@@ -121,7 +121,7 @@ pub struct Puzzle {
     goal_values: [u8; MAX_CELLS],
     goal: State,
     /// Label of each tile value; `NO_LABEL` for values not on the board.
-    label_of: [u8; 256],
+    pub(crate) label_of: [u8; 256],
     /// Tile value of each label.
     value_of: [u8; MAX_CELLS],
     /// How many cells hold each label in the goal.
@@ -147,7 +147,7 @@ pub struct Puzzle {
     inverse: [[u8; MAX_CELLS]; MAX_MOVES],
 }
 
-const NO_LABEL: u8 = u8::MAX;
+pub(crate) const NO_LABEL: u8 = u8::MAX;
 const NO_CELL: u8 = u8::MAX;
 
 /// For every cell of a `rows` x `cols` board, the neighbour in each sliding

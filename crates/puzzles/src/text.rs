@@ -8,6 +8,7 @@
 
 use core::fmt;
 
+use crate::model::NO_LABEL;
 use crate::{MAX_CELLS, Puzzle, State};
 
 /// Why some text or some tile values are not a state of the puzzle.
@@ -78,11 +79,33 @@ impl Puzzle {
     /// A [`StateError`] for a wrong count, an unknown value or a value given
     /// more often than the goal holds it.
     pub fn state_from_values(&self, values: &[u8]) -> Result<State, StateError> {
-        let mut builder = StateBuilder::new(self);
-        for &value in values {
-            builder.push(value, self.is_blank(value))?;
+        if self.has_repeated_tiles() || values.len() != self.cells() {
+            let mut builder = StateBuilder::new(self);
+            for &value in values {
+                builder.push(value, self.is_blank(value))?;
+            }
+            return builder.finish();
         }
-        builder.finish()
+        // Distinct tiles, the right count: one lookup and one bit per tile,
+        // without branches; any problem shows in the masks at the end and
+        // is then located by the careful path above.
+        let mut state = State { cells: [0; MAX_CELLS], len: values.len() as u8 };
+        let mut seen = 0u32;
+        let mut unknown = false;
+        for (&value, cell) in values.iter().zip(&mut state.cells) {
+            let label = self.label_of[usize::from(value)];
+            unknown |= label == NO_LABEL;
+            seen |= 1 << (label & 0xF);
+            *cell = label;
+        }
+        if unknown || seen != (1u32 << values.len()) - 1 {
+            let mut builder = StateBuilder::new(self);
+            for &value in values {
+                builder.push(value, self.is_blank(value))?;
+            }
+            return builder.finish();
+        }
+        Ok(state)
     }
 
     /// Parses a state written as text; see the [module docs](self).

@@ -86,10 +86,21 @@ fn lehmer_fold(perm: &[u8]) -> (u64, bool) {
         let digit = u32::from(value).wrapping_sub(below);
         rank = rank.wrapping_add(u64::from(digit).wrapping_mul(weight(n - 1 - i)));
         odd ^= digit;
-        smaller_seen = smaller_seen.wrapping_add(NIBBLE_ONES.checked_shl(shift + 4).unwrap_or(0));
+        smaller_seen = smaller_seen.wrapping_add(ONES_ABOVE[usize::from(value & 0xF)]);
     }
     (rank, odd & 1 == 1)
 }
+
+/// `ONES_ABOVE[v]` has a one in every nibble above nibble `v`.
+const ONES_ABOVE: [u64; NIBBLES] = {
+    let mut table = [0u64; NIBBLES];
+    let mut v = 0;
+    while v + 1 < NIBBLES {
+        table[v] = NIBBLE_ONES << (4 * (v + 1));
+        v += 1;
+    }
+    table
+};
 
 /// Lengths past 16 do not fit one nibble per value: count with a bitmask.
 fn lehmer_fold_popcount(perm: &[u8]) -> (u64, bool) {

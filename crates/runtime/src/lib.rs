@@ -91,6 +91,9 @@ mod write;
 pub use error::Error;
 pub use format::{FORMAT_VERSION, MAGIC, PREAMBLE_LEN};
 pub use godtab_puzzles::{Kind, Puzzle, Ranking, State, StateError};
+/// The memory map type of [`Table::open_mmap`].
+#[cfg(feature = "mmap")]
+pub use memmap2::Mmap;
 pub use table::{Solution, SolveError, Table};
 #[cfg(feature = "alloc")]
 pub use write::{TableContents, encode};

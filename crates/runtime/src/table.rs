@@ -96,6 +96,12 @@ impl<B: AsRef<[u8]>> Table<B> {
         if stored == computed { Ok(()) } else { Err(Error::Checksum { stored, computed }) }
     }
 
+    /// Gives back the byte source.
+    #[must_use]
+    pub fn into_bytes(self) -> B {
+        self.bytes
+    }
+
     /// The underlying bytes.
     #[must_use]
     pub fn as_bytes(&self) -> &[u8] {
@@ -168,6 +174,18 @@ impl<B: AsRef<[u8]>> Table<B> {
     pub fn histogram(&self) -> impl Iterator<Item = u64> + '_ {
         let bytes = self.as_bytes().get(self.meta.histogram.clone()).unwrap_or_default();
         bytes.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().unwrap_or_default()))
+    }
+
+    /// Bits of each distance entry.
+    #[must_use]
+    pub fn distance_bits(&self) -> u8 {
+        self.meta.distance.width
+    }
+
+    /// Bits of each parent entry.
+    #[must_use]
+    pub fn parent_bits(&self) -> u8 {
+        self.meta.parent.width
     }
 
     /// Bits stored per state: distance width plus parent width.
@@ -320,9 +338,12 @@ impl Solution<'_> {
     }
 
     fn step(&mut self) -> Option<usize> {
+        let puzzle = &self.view.meta.puzzle;
         let m = self.view.parent_of_rank(self.rank)?;
-        let next = self.view.meta.puzzle.apply(&self.state, m)?;
-        let rank = self.view.rank(&next)?;
+        let next = puzzle.apply(&self.state, m)?;
+        // Moves never leave the rank space (the ranking was checked against
+        // the moves at open), so the plain rank will do.
+        let rank = puzzle.rank(&next);
         (self.view.distance_of_rank(rank)? == self.remaining - 1).then_some(())?;
         self.state = next;
         self.rank = rank;

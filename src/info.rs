@@ -1,0 +1,138 @@
+//! `godtab info`: what a table holds and where it came from.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use anyhow::Result;
+use godtab_runtime::{Kind, Ranking, Table};
+use serde::Serialize;
+
+use crate::source::{Bytes, TableArgs};
+
+/// Arguments of `godtab info`.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  godtab info nine-puzzle
+  godtab info eight-puzzle --json
+  godtab info --table data/nine-digits.gtab")]
+pub struct Args {
+    /// The puzzle (not needed with --table).
+    puzzle: Option<String>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    tables: TableArgs,
+}
+
+/// Everything `info` reports, as `--json` prints it.
+#[derive(Serialize)]
+struct Info<'a> {
+    puzzle: &'a str,
+    kind: &'static str,
+    rows: usize,
+    cols: usize,
+    moves: Vec<&'a str>,
+    ranking: &'static str,
+    /// Rank slots.
+    states: u64,
+    reachable: u64,
+    max_depth: u8,
+    histogram: Vec<u64>,
+    bits_per_state: u32,
+    distance_bits: u8,
+    parent_bits: u8,
+    bytes: usize,
+    checksum: String,
+    checksum_ok: bool,
+    generator: &'a str,
+    source: String,
+}
+
+pub fn run(args: &Args) -> Result<ExitCode> {
+    let loaded = args.tables.load(args.puzzle.as_deref())?;
+    let info = describe(&loaded.table, loaded.origin.to_string());
+    let mut out = io::stdout().lock();
+    if args.json {
+        serde_json::to_writer(&mut out, &info)?;
+        writeln!(out)?;
+    } else {
+        write_text(&mut out, &info)?;
+    }
+    Ok(if info.checksum_ok { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+fn describe(table: &Table<Bytes>, source: String) -> Info<'_> {
+    let puzzle = table.puzzle();
+    Info {
+        puzzle: table.id(),
+        kind: match puzzle.kind() {
+            Kind::Permutation => "permutation",
+            Kind::Sliding => "sliding",
+        },
+        rows: puzzle.rows(),
+        cols: puzzle.cols(),
+        moves: table.move_names().collect(),
+        ranking: match puzzle.ranking() {
+            Ranking::Lex => "lexicographic (n!)",
+            Ranking::Parity => "parity class (n!/2)",
+            Ranking::BlankParity => "blank position x parity class (n (n-1)!/2)",
+            Ranking::Multiset => "multiset (n!/(k1! k2! ...))",
+        },
+        states: table.states(),
+        reachable: table.reachable(),
+        max_depth: table.max_depth(),
+        histogram: table.histogram().collect(),
+        bits_per_state: table.bits_per_state(),
+        distance_bits: table.distance_bits(),
+        parent_bits: table.parent_bits(),
+        bytes: table.len(),
+        checksum: format!("{:016x}", table.checksum()),
+        checksum_ok: table.verify().is_ok(),
+        generator: table.generator(),
+        source,
+    }
+}
+
+fn write_text(out: &mut impl Write, info: &Info<'_>) -> io::Result<()> {
+    let field = |out: &mut dyn Write, name: &str, value: &dyn std::fmt::Display| writeln!(out, "{name:<14}{value}");
+    field(out, "puzzle", &info.puzzle)?;
+    field(out, "board", &format!("{}x{} {} puzzle", info.rows, info.cols, info.kind))?;
+    field(out, "moves", &info.moves.join(" "))?;
+    field(out, "ranking", &info.ranking)?;
+    field(out, "states", &format!("{} rank slots", thousands(info.states)))?;
+    field(out, "reachable", &thousands(info.reachable))?;
+    field(out, "God's number", &info.max_depth)?;
+    field(
+        out,
+        "bits/state",
+        &format!("{} ({} distance + {} parent)", info.bits_per_state, info.distance_bits, info.parent_bits),
+    )?;
+    field(out, "size", &format!("{} bytes", thousands(info.bytes as u64)))?;
+    let status = if info.checksum_ok { "ok" } else { "MISMATCH: the table is damaged" };
+    field(out, "checksum", &format!("xxh3 {} ({status})", info.checksum))?;
+    field(out, "generator", &info.generator)?;
+    field(out, "source", &info.source)?;
+    writeln!(out)?;
+    writeln!(out, "distance      states")?;
+    let widest = info.histogram.iter().copied().max().unwrap_or(1).max(1);
+    for (depth, &count) in info.histogram.iter().enumerate() {
+        // At least one mark for every non-empty level.
+        let bar = ((count * 50).div_ceil(widest)) as usize;
+        writeln!(out, "{depth:>8} {:>11} {}", thousands(count), "#".repeat(bar))?;
+    }
+    Ok(())
+}
+
+/// 181440 as "181,440".
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}

@@ -1,0 +1,188 @@
+//! The case formats: the three problem statements' and a generic one.
+
+use godtab_runtime::Table;
+
+use super::lines::Line;
+use super::tiles::Tiles;
+use super::{Answer, Judge, TooLong};
+use crate::source::Bytes;
+
+/// An input and output format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Nine tiles per line; prints the minimum number of steps.
+    NineDigits,
+    /// Three lines of three tiles per case, ended by a line "0"; prints
+    /// "S MOVES" or "Not solvable".
+    NinePuzzle,
+    /// One case per line, tiles 1-8 and x; prints the move string or
+    /// "unsolvable".
+    EightPuzzle,
+    /// One case per line, tiles separated by whitespace; prints
+    /// "D m1 m2 ..." or "unsolvable".
+    Generic,
+}
+
+impl Format {
+    /// The format of the puzzle with this id.
+    pub fn of(id: &str) -> Self {
+        match id {
+            "nine-digits" => Self::NineDigits,
+            "nine-puzzle" => Self::NinePuzzle,
+            "eight-puzzle" => Self::EightPuzzle,
+            _ => Self::Generic,
+        }
+    }
+}
+
+/// Whether every tile is one character, so that separators are optional.
+fn single_character_tiles(table: &Table<Bytes>) -> bool {
+    let puzzle = table.puzzle();
+    puzzle.goal_values().iter().all(|&v| v <= 9 || puzzle.is_blank(v))
+}
+
+/// One case per line; blank lines are skipped.
+#[derive(Clone)]
+pub struct OnePerLine {
+    answer: Answer,
+    single_chars: bool,
+    tiles: Tiles,
+}
+
+impl OnePerLine {
+    /// The reader of a one-line-per-case format, or `None` for formats
+    /// whose cases span lines.
+    pub fn new(format: Format, table: &Table<Bytes>) -> Option<Self> {
+        let answer = match format {
+            Format::NineDigits => Answer::Distance,
+            Format::EightPuzzle => Answer::MoveString,
+            Format::Generic => Answer::Generic,
+            Format::NinePuzzle => return None,
+        };
+        Some(Self { answer, single_chars: single_character_tiles(table), tiles: Tiles::new() })
+    }
+
+    pub fn line(&mut self, judge: &mut Judge<'_>, number: u64, line: Line<'_>) {
+        let Line::Text(text) = line else {
+            let case = judge.next_case();
+            return judge.bad(case, number, &TooLong);
+        };
+        self.tiles.clear();
+        let read = self.tiles.read(text, self.single_chars);
+        if read.is_ok() && self.tiles.count() == 0 {
+            // A blank line is not a case.
+            return;
+        }
+        let case = judge.next_case();
+        if let Err(problem) = read {
+            return judge.bad(case, number, &problem);
+        }
+        let Some(state) = judge.state(case, number, &self.tiles) else { return };
+        judge.answer(case, number, &state, self.answer);
+    }
+}
+
+/// UVA 11513: three lines of three tiles per case (or all nine on one
+/// line), until a line "0" or the end of input.
+pub struct ThreeLines {
+    single_chars: bool,
+    rows: usize,
+    cols: usize,
+    tiles: Tiles,
+    /// Lines of the current case seen so far (0 between cases).
+    lines: usize,
+    case: u64,
+    first_line: u64,
+    /// The current case was already reported bad.
+    bad: bool,
+    /// The line "0" was seen: the rest of the input is ignored.
+    done: bool,
+}
+
+impl ThreeLines {
+    pub fn new(table: &Table<Bytes>) -> Self {
+        let puzzle = table.puzzle();
+        Self {
+            single_chars: single_character_tiles(table),
+            rows: puzzle.rows(),
+            cols: puzzle.cols(),
+            tiles: Tiles::new(),
+            lines: 0,
+            case: 0,
+            first_line: 0,
+            bad: false,
+            done: false,
+        }
+    }
+
+    pub fn line(&mut self, judge: &mut Judge<'_>, number: u64, line: Line<'_>) {
+        if self.done {
+            return;
+        }
+        let text = match line {
+            Line::Text(text) if text.trim_ascii().is_empty() => return,
+            Line::Text(text) if text.trim_ascii() == b"0" => {
+                // The end, even inside a case (a line "0" is never part of
+                // one): a case cut short is reported by finish().
+                self.done = true;
+                return;
+            }
+            Line::Text(text) => Some(text),
+            Line::TooLong => None,
+        };
+        if self.lines == 0 {
+            self.case = judge.next_case();
+            self.first_line = number;
+            self.tiles.clear();
+            self.bad = false;
+        }
+        self.lines += 1;
+        let before = self.tiles.count();
+        match text.map(|t| self.tiles.read(t, self.single_chars)) {
+            None => self.bad(judge, number, &TooLong),
+            Some(Err(problem)) => self.bad(judge, number, &problem),
+            Some(Ok(())) => {}
+        }
+        let on_line = self.tiles.count() - before;
+        if self.lines == 1 && on_line == self.rows * self.cols {
+            // The whole case on one line.
+            return self.end_case(judge, number);
+        }
+        if on_line != self.cols {
+            let problem = format!("expected {} tiles on this line of the case, found {on_line}", self.cols);
+            self.bad(judge, number, &problem);
+        }
+        if self.lines == self.rows {
+            self.end_case(judge, number);
+        }
+    }
+
+    /// At the end of input (or at the line "0"): a case cut short is bad.
+    pub fn finish(&mut self, judge: &mut Judge<'_>) {
+        if self.lines > 0 {
+            let problem = format!(
+                "the input ended inside the case that starts on line {}, after {} of its {} lines",
+                self.first_line, self.lines, self.rows
+            );
+            self.bad(judge, self.first_line + self.lines as u64 - 1, &problem);
+        }
+    }
+
+    /// Reports a problem with the current case, once.
+    fn bad(&mut self, judge: &mut Judge<'_>, number: u64, problem: &dyn std::fmt::Display) {
+        if !self.bad {
+            self.bad = true;
+            judge.bad(self.case, number, problem);
+        }
+    }
+
+    fn end_case(&mut self, judge: &mut Judge<'_>, number: u64) {
+        self.lines = 0;
+        if self.bad {
+            return;
+        }
+        if let Some(state) = judge.state(self.case, number, &self.tiles) {
+            judge.defer(self.case, number, state);
+        }
+    }
+}

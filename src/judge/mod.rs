@@ -1,0 +1,299 @@
+//! `godtab judge`: answer a stream of cases in the exact format of a
+//! problem statement, fast, in constant memory, and never stopping at a bad
+//! case.
+//!
+//! Formats with one case per line are judged in blocks of lines, each block
+//! on two threads, and written in input order. The nine-puzzle format (a
+//! case spans lines) is judged line by line.
+
+mod batch;
+mod formats;
+mod lines;
+mod tiles;
+
+use std::fmt::Display;
+use std::io::{self, BufWriter, Read, Write};
+use std::process::ExitCode;
+
+use anyhow::Result;
+use godtab_runtime::{State, StateError, Table};
+
+use crate::source::{Bytes, TableArgs};
+pub use formats::Format;
+use formats::{OnePerLine, ThreeLines};
+use lines::Lines;
+pub use lines::MAX_LINE;
+use tiles::Tiles;
+
+/// Arguments of `godtab judge`.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  echo \"4 1 3 5 2 6 7 8 9\" | godtab judge nine-digits
+  printf '7 3 9\\n2 5 1\\n4 8 6\\n0\\n' | godtab judge nine-puzzle
+  echo \"2 3 4 1 5 x 7 6 8\" | godtab judge eight-puzzle
+  godtab judge --table my-puzzle.gtab < cases.txt
+
+Bad cases are reported on stderr, one line each with the case and line number; every other
+case is still answered. The exit status is 1 if any case was bad.")]
+pub struct Args {
+    /// The puzzle: nine-digits, nine-puzzle or eight-puzzle (not needed with
+    /// --table).
+    puzzle: Option<String>,
+    /// The input and output format; by default the puzzle's own (the
+    /// generic one for puzzles that have none).
+    #[arg(long, value_enum)]
+    format: Option<Format>,
+    #[command(flatten)]
+    tables: TableArgs,
+}
+
+/// Answers every case on stdin; exit status 1 if any case was bad.
+pub fn run(args: &Args) -> Result<ExitCode> {
+    let loaded = args.tables.load_verified(args.puzzle.as_deref())?;
+    let table = &loaded.table;
+    let format = args.format.unwrap_or_else(|| Format::of(table.id()));
+    let names: Vec<Vec<u8>> = table.move_names().map(|n| n.as_bytes().to_vec()).collect();
+    let mut output =
+        Output { out: BufWriter::with_capacity(64 * 1024, io::stdout().lock()), cases: 0, lines: 0, bad: 0 };
+    let input = io::stdin().lock();
+    match OnePerLine::new(format, table) {
+        Some(reader) => batch::judge(input, reader, || Judge::new(table, &names), &mut output)?,
+        None => sequential(Lines::new(input), ThreeLines::new(table), Judge::new(table, &names), &mut output)?,
+    }
+    output.out.flush()?;
+    Ok(if output.bad > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+}
+
+/// Judges line by line, for formats whose cases span lines. Parsing is
+/// sequential; the cases found are answered in groups on two threads.
+fn sequential(
+    mut lines: Lines<impl Read>,
+    mut reader: ThreeLines,
+    mut judge: Judge<'_>,
+    output: &mut Output<impl Write>,
+) -> io::Result<()> {
+    const GROUP: usize = 8 * 1024;
+    while let Some((number, line)) = lines.next_line()? {
+        reader.line(&mut judge, number, line);
+        if judge.deferred.len() >= GROUP {
+            judge.answer_deferred(Answer::CountAndMoves);
+            output.emit(&mut judge, 0)?;
+        }
+    }
+    reader.finish(&mut judge);
+    judge.answer_deferred(Answer::CountAndMoves);
+    output.emit(&mut judge, 0)
+}
+
+/// Where answers and complaints end up, in input order.
+struct Output<W: Write> {
+    out: W,
+    /// Cases emitted so far: added to the case numbers a judge counts.
+    cases: u64,
+    /// Lines judged in batches so far: added to the line numbers a batch
+    /// counts (0 when judges count lines themselves).
+    lines: u64,
+    bad: u64,
+}
+
+impl<W: Write> Output<W> {
+    /// Writes what a judge gathered and empties it. Bad cases get one line
+    /// each on stderr, numbered from the start of the input; `lines` is how
+    /// many lines the judge saw, if it numbered them from its batch.
+    fn emit(&mut self, judge: &mut Judge<'_>, lines: u64) -> io::Result<()> {
+        self.out.write_all(&judge.out)?;
+        judge.out.clear();
+        if !judge.bad.is_empty() {
+            self.out.flush()?;
+            let mut err = io::stderr().lock();
+            for bad in judge.bad.drain(..) {
+                let (case, line) = (self.cases + bad.case, self.lines + bad.line);
+                writeln!(err, "godtab judge: case {case} (line {line}): {}", bad.problem)?;
+                self.bad += 1;
+            }
+        }
+        self.cases += judge.cases;
+        self.lines += lines;
+        judge.cases = 0;
+        Ok(())
+    }
+}
+
+/// A case that could not be answered.
+struct BadCase {
+    /// Its number within the judge's current batch, from 1.
+    case: u64,
+    /// The input line where the problem is (within the judge's batch, for
+    /// batches).
+    line: u64,
+    problem: String,
+}
+
+/// Answers cases into a buffer; the driver writes the buffer out in order.
+pub struct Judge<'t> {
+    table: &'t Table<Bytes>,
+    /// Move names as bytes, ready to write.
+    names: &'t [Vec<u8>],
+    /// Answers so far.
+    out: Vec<u8>,
+    /// Problems so far.
+    bad: Vec<BadCase>,
+    /// Cases started since the last emit.
+    cases: u64,
+    /// Cases to answer together: case, line and state.
+    deferred: Vec<(u64, u64, State)>,
+}
+
+impl<'t> Judge<'t> {
+    fn new(table: &'t Table<Bytes>, names: &'t [Vec<u8>]) -> Self {
+        Self { table, names, out: Vec::with_capacity(64 * 1024), bad: Vec::new(), cases: 0, deferred: Vec::new() }
+    }
+
+    /// Starts the next case and returns its number (from 1, per batch).
+    fn next_case(&mut self) -> u64 {
+        self.cases += 1;
+        self.cases
+    }
+
+    /// Records a bad case: no answer, one line on stderr.
+    fn bad(&mut self, case: u64, line: u64, problem: &dyn Display) {
+        self.bad.push(BadCase { case, line, problem: problem.to_string() });
+    }
+
+    /// Turns the tiles of a case into a state, or records why not.
+    fn state(&mut self, case: u64, line: u64, tiles: &Tiles) -> Option<State> {
+        let expected = self.table.puzzle().cells();
+        if tiles.count() != expected {
+            self.bad(case, line, &StateError::WrongCount { expected, found: tiles.count() });
+            return None;
+        }
+        self.table.state(tiles.values()).map_err(|problem| self.bad(case, line, &problem)).ok()
+    }
+
+    /// Answers a case now.
+    fn answer(&mut self, case: u64, line: u64, state: &State, style: Answer) {
+        if !write_answer(self.table, self.names, &mut self.out, state, style) {
+            self.bad(case, line, &DAMAGED);
+        }
+    }
+
+    /// Answers a case later, with others, on two threads (see
+    /// [`Judge::answer_deferred`]).
+    fn defer(&mut self, case: u64, line: u64, state: State) {
+        self.deferred.push((case, line, state));
+    }
+
+    /// Answers the deferred cases in order, half on each of two threads.
+    fn answer_deferred(&mut self, style: Answer) {
+        let (table, names) = (self.table, self.names);
+        let (first, second) = self.deferred.split_at(self.deferred.len() / 2);
+        let answer_all = |cases: &[(u64, u64, State)]| {
+            let mut out = Vec::with_capacity(cases.len() * 24);
+            let damaged: Vec<(u64, u64)> = cases
+                .iter()
+                .filter(|(_, _, state)| !write_answer(table, names, &mut out, state, style))
+                .map(|&(case, line, _)| (case, line))
+                .collect();
+            (out, damaged)
+        };
+        let ((out1, bad1), (out2, bad2)) = rayon::join(|| answer_all(first), || answer_all(second));
+        self.out.extend_from_slice(&out1);
+        self.out.extend_from_slice(&out2);
+        for (case, line) in bad1.into_iter().chain(bad2) {
+            self.bad(case, line, &DAMAGED);
+        }
+        self.deferred.clear();
+    }
+}
+
+/// How a case is answered.
+#[derive(Clone, Copy)]
+pub enum Answer {
+    /// The distance ("-1" if unsolvable): Nine Digits.
+    Distance,
+    /// The moves run together ("unsolvable"): Eight.
+    MoveString,
+    /// "S MOVES", "0" when solved ("Not solvable"): UVA 11513.
+    CountAndMoves,
+    /// "D m1 m2 ..." ("unsolvable"): the generic format.
+    Generic,
+}
+
+/// Writes one answer and its newline; false if the table's moves do not
+/// reach the goal (a damaged table).
+fn write_answer(table: &Table<Bytes>, names: &[Vec<u8>], out: &mut Vec<u8>, state: &State, style: Answer) -> bool {
+    let distance = table.distance(state);
+    let sound = match (style, distance) {
+        (Answer::Distance, Some(d)) => {
+            write_number(out, d);
+            true
+        }
+        (Answer::Distance, None) => {
+            out.extend_from_slice(b"-1");
+            true
+        }
+        (Answer::CountAndMoves, None) => {
+            out.extend_from_slice(b"Not solvable");
+            true
+        }
+        (Answer::CountAndMoves, Some(0)) => {
+            out.push(b'0');
+            true
+        }
+        (Answer::CountAndMoves, Some(d)) => {
+            write_number(out, d);
+            out.push(b' ');
+            write_moves(table, names, out, state, b"")
+        }
+        (Answer::MoveString, Some(_)) => write_moves(table, names, out, state, b""),
+        (Answer::Generic, Some(d)) => {
+            write_number(out, d);
+            if d > 0 {
+                out.push(b' ');
+            }
+            write_moves(table, names, out, state, b" ")
+        }
+        (Answer::MoveString | Answer::Generic, None) => {
+            out.extend_from_slice(b"unsolvable");
+            true
+        }
+    };
+    out.push(b'\n');
+    sound
+}
+
+/// Writes the moves of an optimal solution, separated by `separator`;
+/// false if the table's moves do not reach the goal.
+fn write_moves(table: &Table<Bytes>, names: &[Vec<u8>], out: &mut Vec<u8>, state: &State, separator: &[u8]) -> bool {
+    let Some(mut solution) = table.solution(state) else { return false };
+    for (i, m) in solution.by_ref().enumerate() {
+        if i > 0 {
+            out.extend_from_slice(separator);
+        }
+        out.extend_from_slice(&names[m]);
+    }
+    !solution.is_corrupt()
+}
+
+/// Writes a number (a distance: at most 255).
+fn write_number(out: &mut Vec<u8>, n: u8) {
+    if n >= 100 {
+        out.push(b'0' + n / 100);
+    }
+    if n >= 10 {
+        out.push(b'0' + n / 10 % 10);
+    }
+    out.push(b'0' + n % 10);
+}
+
+/// The message for a line too long to be a case.
+struct TooLong;
+
+impl Display for TooLong {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line longer than {MAX_LINE} bytes")
+    }
+}
+
+/// The message for a table whose moves do not lead to the goal.
+const DAMAGED: &str = "the table is damaged: its moves do not reach the goal";

@@ -1,0 +1,108 @@
+//! `godtab random`: uniformly random solvable states, as judge input.
+
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
+
+use anyhow::{Result, bail};
+use godtab_runtime::{State, Table};
+
+use crate::judge::Format;
+use crate::source::{Bytes, TableArgs};
+
+/// Arguments of `godtab random`.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  godtab random nine-digits --count 1000000 > cases.txt
+  godtab random eight-puzzle --depth 31 --count 2
+  godtab random nine-puzzle --count 3 --seed 7 | godtab judge nine-puzzle")]
+pub struct Args {
+    /// The puzzle (not needed with --table).
+    puzzle: Option<String>,
+    /// How many states.
+    #[arg(long, default_value_t = 1)]
+    count: u64,
+    /// Only states exactly this many moves from the goal.
+    #[arg(long)]
+    depth: Option<u8>,
+    /// Seed for a repeatable sequence (by default a fresh one each run).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// The format to print; by default the puzzle's judge input format.
+    #[arg(long, value_enum)]
+    format: Option<Format>,
+    #[command(flatten)]
+    tables: TableArgs,
+}
+
+pub fn run(args: &Args) -> Result<ExitCode> {
+    let loaded = args.tables.load_verified(args.puzzle.as_deref())?;
+    let table = &loaded.table;
+    let format = args.format.unwrap_or_else(|| Format::of(table.id()));
+    let (matching, depth) = match args.depth {
+        None => (table.reachable(), None),
+        Some(d) => match table.histogram().nth(usize::from(d)) {
+            Some(count) => (count, Some(d)),
+            None => {
+                bail!("no state is {d} moves from the goal: God's number for {} is {}", table.id(), table.max_depth())
+            }
+        },
+    };
+    let mut rng = args.seed.map_or_else(fastrand::Rng::new, fastrand::Rng::with_seed);
+    let mut out = BufWriter::with_capacity(64 * 1024, io::stdout().lock());
+    let wanted = |rank: u64| match depth {
+        None => table.distance_of_rank(rank).is_some(),
+        Some(d) => table.distance_of_rank(rank) == Some(d),
+    };
+    // Dense enough: draw ranks until one matches. Sparse: pick which of the
+    // matching ranks to take, then find them in one pass.
+    if matching.saturating_mul(64) >= table.states() {
+        for _ in 0..args.count {
+            let rank = loop {
+                let rank = rng.u64(..table.states());
+                if wanted(rank) {
+                    break rank;
+                }
+            };
+            write_state(&mut out, table, format, &state_of(table, rank))?;
+        }
+    } else {
+        let mut picks: Vec<u64> = (0..args.count).map(|_| rng.u64(..matching)).collect();
+        picks.sort_unstable();
+        let mut ranks = Vec::with_capacity(picks.len());
+        let mut seen = 0u64;
+        let mut next = picks.iter().peekable();
+        for rank in 0..table.states() {
+            if next.peek().is_none() {
+                break;
+            }
+            if wanted(rank) {
+                while next.next_if(|&&p| p == seen).is_some() {
+                    ranks.push(rank);
+                }
+                seen += 1;
+            }
+        }
+        rng.shuffle(&mut ranks);
+        for rank in ranks {
+            write_state(&mut out, table, format, &state_of(table, rank))?;
+        }
+    }
+    if format == Format::NinePuzzle {
+        writeln!(out, "0")?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn state_of(table: &Table<Bytes>, rank: u64) -> State {
+    // Every rank drawn is below the state count.
+    table.state_of_rank(rank).unwrap_or_else(|| table.puzzle().goal())
+}
+
+fn write_state(out: &mut impl Write, table: &Table<Bytes>, format: Format, state: &State) -> io::Result<()> {
+    match format {
+        // Three lines of three tiles.
+        Format::NinePuzzle => writeln!(out, "{:#}", table.display(state)),
+        _ => writeln!(out, "{}", table.display(state)),
+    }
+}

@@ -1,0 +1,109 @@
+//! `godtab solve`: distance and optimal moves for states on the command line.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use anyhow::Result;
+use godtab_runtime::{State, Table};
+use serde::Serialize;
+
+use crate::source::{Bytes, TableArgs};
+
+/// Arguments of `godtab solve`.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  godtab solve nine-digits \"4 1 3 5 2 6 7 8 9\"
+  godtab solve eight-puzzle 23415x768 --show
+  godtab solve nine-puzzle \"7 3 9 2 5 1 4 8 6\" \"1 2 3 4 5 6 7 9 8\" --json
+  godtab solve --table my-puzzle.gtab \"2 1 3 4\"")]
+pub struct Args {
+    /// The puzzle (omit it with --table), then one or more states: tiles in
+    /// reading order, e.g. "4 1 3 5 2 6 7 8 9" or 413526789 (x is the blank).
+    #[arg(value_name = "PUZZLE] [STATE", required = true)]
+    words: Vec<String>,
+    /// Draw the board after every move.
+    #[arg(long)]
+    show: bool,
+    /// Print one JSON object per state instead of text.
+    #[arg(long, conflicts_with = "show")]
+    json: bool,
+    #[command(flatten)]
+    tables: TableArgs,
+}
+
+/// One answer, as `--json` prints it.
+#[derive(Serialize)]
+struct Answer<'a> {
+    state: &'a str,
+    solvable: bool,
+    distance: Option<u8>,
+    moves: Vec<&'a str>,
+}
+
+pub fn run(args: &Args) -> Result<ExitCode> {
+    let (puzzle, states) = match &args.tables.table {
+        Some(_) => (None, args.words.as_slice()),
+        None => (args.words.first().map(String::as_str), args.words.get(1..).unwrap_or_default()),
+    };
+    let loaded = args.tables.load_verified(puzzle)?;
+    let table = &loaded.table;
+    if states.is_empty() {
+        anyhow::bail!("give at least one state to solve, e.g. \"{}\"", table.display(&table.puzzle().goal()));
+    }
+    let texts = group_single_tiles(table, states);
+    let mut out = io::stdout().lock();
+    let mut failed = false;
+    for text in &texts {
+        let state = match table.parse(text) {
+            Ok(state) => state,
+            Err(e) => {
+                eprintln!("godtab solve: {text:?}: {e}");
+                failed = true;
+                continue;
+            }
+        };
+        if args.json {
+            let moves: Vec<&str> = table.solution(&state).into_iter().flatten().map(|m| table.move_name(m)).collect();
+            let distance = table.distance(&state);
+            let answer = Answer { state: text, solvable: distance.is_some(), distance, moves };
+            serde_json::to_writer(&mut out, &answer)?;
+            writeln!(out)?;
+        } else {
+            write_answer(&mut out, table, &state, args.show)?;
+        }
+    }
+    Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+}
+
+/// `godtab solve nine-digits 4 1 3 5 2 6 7 8 9` (one tile per argument)
+/// means one state, not nine.
+fn group_single_tiles(table: &Table<Bytes>, words: &[String]) -> Vec<String> {
+    let single_tiles = words.iter().all(|w| table.parse(w).is_err() && !w.trim().contains(char::is_whitespace));
+    if words.len() == table.puzzle().cells() && single_tiles && table.parse(&words.join(" ")).is_ok() {
+        vec![words.join(" ")]
+    } else {
+        words.to_vec()
+    }
+}
+
+fn write_answer(out: &mut impl Write, table: &Table<Bytes>, state: &State, show: bool) -> Result<()> {
+    let text = table.display(state).to_string();
+    let Some(solution) = table.solution(state) else {
+        writeln!(out, "{text}: unsolvable")?;
+        return Ok(());
+    };
+    let moves: Vec<usize> = solution.collect();
+    let names: Vec<&str> = moves.iter().map(|&m| table.move_name(m)).collect();
+    let plural = if moves.len() == 1 { "" } else { "s" };
+    writeln!(out, "{text}: {} move{plural}: {}", moves.len(), names.join(" "))?;
+    if show {
+        let mut board = *state;
+        writeln!(out, "{:#}", table.display(&board))?;
+        for (step, &m) in moves.iter().enumerate() {
+            board = table.puzzle().apply(&board, m).ok_or_else(|| anyhow::anyhow!("the table is damaged"))?;
+            writeln!(out, "-- {}. {} --", step + 1, table.move_name(m))?;
+            writeln!(out, "{:#}", table.display(&board))?;
+        }
+    }
+    Ok(())
+}

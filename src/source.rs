@@ -1,0 +1,126 @@
+//! Where a command's table comes from: the tables compiled into the binary,
+//! or a file (`--table FILE`, `--tables DIR`).
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+use godtab_runtime::Table;
+
+use crate::embedded;
+
+/// The bytes of a table, whichever way they were loaded.
+pub enum Bytes {
+    /// Compiled into the binary.
+    Static(&'static [u8]),
+    /// Read or decompressed into memory.
+    Owned(Vec<u8>),
+    /// Memory-mapped.
+    Mapped(godtab_runtime::Mmap),
+}
+
+impl AsRef<[u8]> for Bytes {
+    fn as_ref(&self) -> &[u8] {
+        match self {
+            Self::Static(b) => b,
+            Self::Owned(b) => b,
+            Self::Mapped(b) => b,
+        }
+    }
+}
+
+/// Where a table came from, for `info` and error messages.
+#[derive(Clone, Debug)]
+pub enum Origin {
+    /// Built into the binary.
+    Embedded,
+    /// A `.gtab` file, memory-mapped.
+    Mapped(PathBuf),
+    /// A `.gtab.zst` file, decompressed into memory.
+    Decompressed(PathBuf),
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Embedded => f.write_str("embedded in the godtab binary"),
+            Self::Mapped(p) => write!(f, "{} (memory-mapped)", p.display()),
+            Self::Decompressed(p) => write!(f, "{} (decompressed)", p.display()),
+        }
+    }
+}
+
+/// An open table and its origin.
+pub struct Loaded {
+    /// The table.
+    pub table: Table<Bytes>,
+    /// Where it came from.
+    pub origin: Origin,
+}
+
+/// How a command chooses its table.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct TableArgs {
+    /// Use this table file (.gtab is memory-mapped, .gtab.zst decompressed)
+    /// instead of the built-in one.
+    #[arg(long, value_name = "FILE", global = true)]
+    pub table: Option<PathBuf>,
+    /// Look for PUZZLE.gtab (or PUZZLE.gtab.zst) in this folder instead of
+    /// using the built-in table.
+    #[arg(long, value_name = "DIR", global = true, conflicts_with = "table")]
+    pub tables: Option<PathBuf>,
+}
+
+impl TableArgs {
+    /// Opens the table for `puzzle` (an id), or the `--table` file.
+    pub fn load(&self, puzzle: Option<&str>) -> Result<Loaded> {
+        if let Some(path) = &self.table {
+            let loaded = open_file(path)?;
+            if let Some(id) = puzzle
+                && id != loaded.table.id()
+            {
+                bail!("{} holds the table of {:?}, not {id:?}", path.display(), loaded.table.id());
+            }
+            return Ok(loaded);
+        }
+        let Some(id) = puzzle else {
+            bail!("name a puzzle ({}) or give --table FILE", embedded::ids().join(", "));
+        };
+        if let Some(dir) = &self.tables {
+            let plain = dir.join(format!("{id}.gtab"));
+            let compressed = dir.join(format!("{id}.gtab.zst"));
+            let path = if plain.exists() || !compressed.exists() { plain } else { compressed };
+            return open_file(&path);
+        }
+        let bytes = embedded::table(id).with_context(|| {
+            format!("unknown puzzle {id:?}: the built-in puzzles are {}", embedded::ids().join(", "))
+        })?;
+        let table = Table::new(Bytes::Static(bytes)).context("the embedded table is damaged")?;
+        Ok(Loaded { table, origin: Origin::Embedded })
+    }
+}
+
+impl TableArgs {
+    /// [`TableArgs::load`], then checks the checksum over every byte (at
+    /// memory speed): answers from a damaged file would be wrong.
+    pub fn load_verified(&self, puzzle: Option<&str>) -> Result<Loaded> {
+        let loaded = self.load(puzzle)?;
+        loaded.table.verify().with_context(|| loaded.origin.to_string())?;
+        Ok(loaded)
+    }
+}
+
+/// Opens a table file: `.zst` files are decompressed, others memory-mapped.
+pub fn open_file(path: &Path) -> Result<Loaded> {
+    let compressed = path.extension().is_some_and(|e| e == "zst");
+    let (bytes, origin) = if compressed {
+        let table = Table::open_zst(path).with_context(|| path.display().to_string())?;
+        (Bytes::Owned(table.into_bytes()), Origin::Decompressed(path.to_path_buf()))
+    } else {
+        let table = Table::open_mmap(path).with_context(|| path.display().to_string())?;
+        (Bytes::Mapped(table.into_bytes()), Origin::Mapped(path.to_path_buf()))
+    };
+    // Opening again is a constant-time check of bytes already checked.
+    let table = Table::new(bytes).with_context(|| path.display().to_string())?;
+    Ok(Loaded { table, origin })
+}
