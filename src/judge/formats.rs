@@ -2,7 +2,7 @@
 
 use godtab_runtime::Table;
 
-use super::lines::Line;
+use super::blocks::{CaseReader, Line};
 use super::tiles::Tiles;
 use super::{Answer, Judge, TooLong};
 use crate::source::Bytes;
@@ -61,8 +61,10 @@ impl OnePerLine {
         };
         Some(Self { answer, single_chars: single_character_tiles(table), tiles: Tiles::new() })
     }
+}
 
-    pub fn line(&mut self, judge: &mut Judge<'_>, number: u64, line: Line<'_>) {
+impl CaseReader for OnePerLine {
+    fn line(&mut self, judge: &mut Judge<'_>, number: u64, line: Line<'_>) {
         let Line::Text(text) = line else {
             let case = judge.next_case();
             return judge.bad(case, number, &TooLong);
@@ -77,13 +79,27 @@ impl OnePerLine {
         if let Err(problem) = read {
             return judge.bad(case, number, &problem);
         }
+        if let Answer::Distance = self.answer {
+            return judge.answer_distance(case, number, &self.tiles);
+        }
         let Some(state) = judge.state(case, number, &self.tiles) else { return };
         judge.answer(case, number, &state, self.answer);
+    }
+
+    fn finish(&mut self, _: &mut Judge<'_>) {}
+
+    fn between_cases(&self) -> bool {
+        true
+    }
+
+    fn lines_per_case(&self) -> usize {
+        1
     }
 }
 
 /// UVA 11513: three lines of three tiles per case (or all nine on one
 /// line), until a line "0" or the end of input.
+#[derive(Clone)]
 pub struct ThreeLines {
     single_chars: bool,
     rows: usize,
@@ -115,7 +131,27 @@ impl ThreeLines {
         }
     }
 
-    pub fn line(&mut self, judge: &mut Judge<'_>, number: u64, line: Line<'_>) {
+    /// Reports a problem with the current case, once.
+    fn bad(&mut self, judge: &mut Judge<'_>, number: u64, problem: &dyn std::fmt::Display) {
+        if !self.bad {
+            self.bad = true;
+            judge.bad(self.case, number, problem);
+        }
+    }
+
+    fn end_case(&mut self, judge: &mut Judge<'_>, number: u64) {
+        self.lines = 0;
+        if self.bad {
+            return;
+        }
+        if let Some(state) = judge.state(self.case, number, &self.tiles) {
+            judge.answer(self.case, number, &state, Answer::CountAndMoves);
+        }
+    }
+}
+
+impl CaseReader for ThreeLines {
+    fn line(&mut self, judge: &mut Judge<'_>, number: u64, line: Line<'_>) {
         if self.done {
             return;
         }
@@ -158,7 +194,7 @@ impl ThreeLines {
     }
 
     /// At the end of input (or at the line "0"): a case cut short is bad.
-    pub fn finish(&mut self, judge: &mut Judge<'_>) {
+    fn finish(&mut self, judge: &mut Judge<'_>) {
         if self.lines > 0 {
             let problem = format!(
                 "the input ended inside the case that starts on line {}, after {} of its {} lines",
@@ -168,21 +204,11 @@ impl ThreeLines {
         }
     }
 
-    /// Reports a problem with the current case, once.
-    fn bad(&mut self, judge: &mut Judge<'_>, number: u64, problem: &dyn std::fmt::Display) {
-        if !self.bad {
-            self.bad = true;
-            judge.bad(self.case, number, problem);
-        }
+    fn between_cases(&self) -> bool {
+        self.lines == 0 && !self.done
     }
 
-    fn end_case(&mut self, judge: &mut Judge<'_>, number: u64) {
-        self.lines = 0;
-        if self.bad {
-            return;
-        }
-        if let Some(state) = judge.state(self.case, number, &self.tiles) {
-            judge.defer(self.case, number, state);
-        }
+    fn lines_per_case(&self) -> usize {
+        self.rows
     }
 }

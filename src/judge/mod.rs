@@ -1,28 +1,22 @@
 //! `godtab judge`: answer a stream of cases in the exact format of a
 //! problem statement, fast, in constant memory, and never stopping at a bad
 //! case.
-//!
-//! Formats with one case per line are judged in blocks of lines, each block
-//! on two threads, and written in input order. The nine-puzzle format (a
-//! case spans lines) is judged line by line.
 
-mod batch;
+mod blocks;
 mod formats;
-mod lines;
 mod tiles;
 
 use std::fmt::Display;
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
 use godtab_runtime::{State, StateError, Table};
 
 use crate::source::{Bytes, TableArgs};
+pub use blocks::MAX_LINE;
 pub use formats::Format;
 use formats::{OnePerLine, ThreeLines};
-use lines::Lines;
-pub use lines::MAX_LINE;
 use tiles::Tiles;
 
 /// Arguments of `godtab judge`.
@@ -56,33 +50,13 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let mut output =
         Output { out: BufWriter::with_capacity(64 * 1024, io::stdout().lock()), cases: 0, lines: 0, bad: 0 };
     let input = io::stdin().lock();
+    let new_judge = || Judge::new(table, &names);
     match OnePerLine::new(format, table) {
-        Some(reader) => batch::judge(input, reader, || Judge::new(table, &names), &mut output)?,
-        None => sequential(Lines::new(input), ThreeLines::new(table), Judge::new(table, &names), &mut output)?,
+        Some(reader) => blocks::judge(input, reader, new_judge, &mut output)?,
+        None => blocks::judge(input, ThreeLines::new(table), new_judge, &mut output)?,
     }
     output.out.flush()?;
     Ok(if output.bad > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS })
-}
-
-/// Judges line by line, for formats whose cases span lines. Parsing is
-/// sequential; the cases found are answered in groups on two threads.
-fn sequential(
-    mut lines: Lines<impl Read>,
-    mut reader: ThreeLines,
-    mut judge: Judge<'_>,
-    output: &mut Output<impl Write>,
-) -> io::Result<()> {
-    const GROUP: usize = 8 * 1024;
-    while let Some((number, line)) = lines.next_line()? {
-        reader.line(&mut judge, number, line);
-        if judge.deferred.len() >= GROUP {
-            judge.answer_deferred(Answer::CountAndMoves);
-            output.emit(&mut judge, 0)?;
-        }
-    }
-    reader.finish(&mut judge);
-    judge.answer_deferred(Answer::CountAndMoves);
-    output.emit(&mut judge, 0)
 }
 
 /// Where answers and complaints end up, in input order.
@@ -90,23 +64,21 @@ struct Output<W: Write> {
     out: W,
     /// Cases emitted so far: added to the case numbers a judge counts.
     cases: u64,
-    /// Lines judged in batches so far: added to the line numbers a batch
-    /// counts (0 when judges count lines themselves).
+    /// Lines emitted so far: added to the line numbers a judge counts.
     lines: u64,
     bad: u64,
 }
 
 impl<W: Write> Output<W> {
-    /// Writes what a judge gathered and empties it. Bad cases get one line
-    /// each on stderr, numbered from the start of the input; `lines` is how
-    /// many lines the judge saw, if it numbered them from its batch.
+    /// Writes what a judge gathered over `lines` lines and empties it. Bad
+    /// cases get one line each on stderr, numbered from the start of the
+    /// input.
     fn emit(&mut self, judge: &mut Judge<'_>, lines: u64) -> io::Result<()> {
         self.out.write_all(&judge.out)?;
-        judge.out.clear();
         if !judge.bad.is_empty() {
             self.out.flush()?;
             let mut err = io::stderr().lock();
-            for bad in judge.bad.drain(..) {
+            for bad in &judge.bad {
                 let (case, line) = (self.cases + bad.case, self.lines + bad.line);
                 writeln!(err, "godtab judge: case {case} (line {line}): {}", bad.problem)?;
                 self.bad += 1;
@@ -114,17 +86,16 @@ impl<W: Write> Output<W> {
         }
         self.cases += judge.cases;
         self.lines += lines;
-        judge.cases = 0;
+        judge.discard();
         Ok(())
     }
 }
 
 /// A case that could not be answered.
 struct BadCase {
-    /// Its number within the judge's current batch, from 1.
+    /// Its number, counted by the judge since its last emit, from 1.
     case: u64,
-    /// The input line where the problem is (within the judge's batch, for
-    /// batches).
+    /// The input line where the problem is, counted the same way.
     line: u64,
     problem: String,
 }
@@ -140,16 +111,22 @@ pub struct Judge<'t> {
     bad: Vec<BadCase>,
     /// Cases started since the last emit.
     cases: u64,
-    /// Cases to answer together: case, line and state.
-    deferred: Vec<(u64, u64, State)>,
 }
 
 impl<'t> Judge<'t> {
     fn new(table: &'t Table<Bytes>, names: &'t [Vec<u8>]) -> Self {
-        Self { table, names, out: Vec::with_capacity(64 * 1024), bad: Vec::new(), cases: 0, deferred: Vec::new() }
+        Self { table, names, out: Vec::with_capacity(64 * 1024), bad: Vec::new(), cases: 0 }
     }
 
-    /// Starts the next case and returns its number (from 1, per batch).
+    /// Forgets everything gathered since the last emit.
+    fn discard(&mut self) {
+        self.out.clear();
+        self.bad.clear();
+        self.cases = 0;
+    }
+
+    /// Starts the next case and returns its number (from 1 since the last
+    /// emit).
     fn next_case(&mut self) -> u64 {
         self.cases += 1;
         self.cases
@@ -170,39 +147,25 @@ impl<'t> Judge<'t> {
         self.table.state(tiles.values()).map_err(|problem| self.bad(case, line, &problem)).ok()
     }
 
-    /// Answers a case now.
+    /// Answers a case of the distance-only format straight from its tiles.
+    fn answer_distance(&mut self, case: u64, line: u64, tiles: &Tiles) {
+        let expected = self.table.puzzle().cells();
+        if tiles.count() != expected {
+            return self.bad(case, line, &StateError::WrongCount { expected, found: tiles.count() });
+        }
+        match self.table.distance_of_values(tiles.values()) {
+            Ok(Some(d)) => write_number(&mut self.out, d),
+            Ok(None) => self.out.extend_from_slice(b"-1"),
+            Err(problem) => return self.bad(case, line, &problem),
+        }
+        self.out.push(b'\n');
+    }
+
+    /// Writes the answer for a case and its newline.
     fn answer(&mut self, case: u64, line: u64, state: &State, style: Answer) {
         if !write_answer(self.table, self.names, &mut self.out, state, style) {
-            self.bad(case, line, &DAMAGED);
+            self.bad(case, line, &"the table is damaged: its moves do not reach the goal");
         }
-    }
-
-    /// Answers a case later, with others, on two threads (see
-    /// [`Judge::answer_deferred`]).
-    fn defer(&mut self, case: u64, line: u64, state: State) {
-        self.deferred.push((case, line, state));
-    }
-
-    /// Answers the deferred cases in order, half on each of two threads.
-    fn answer_deferred(&mut self, style: Answer) {
-        let (table, names) = (self.table, self.names);
-        let (first, second) = self.deferred.split_at(self.deferred.len() / 2);
-        let answer_all = |cases: &[(u64, u64, State)]| {
-            let mut out = Vec::with_capacity(cases.len() * 24);
-            let damaged: Vec<(u64, u64)> = cases
-                .iter()
-                .filter(|(_, _, state)| !write_answer(table, names, &mut out, state, style))
-                .map(|&(case, line, _)| (case, line))
-                .collect();
-            (out, damaged)
-        };
-        let ((out1, bad1), (out2, bad2)) = rayon::join(|| answer_all(first), || answer_all(second));
-        self.out.extend_from_slice(&out1);
-        self.out.extend_from_slice(&out2);
-        for (case, line) in bad1.into_iter().chain(bad2) {
-            self.bad(case, line, &DAMAGED);
-        }
-        self.deferred.clear();
     }
 }
 
@@ -294,6 +257,3 @@ impl Display for TooLong {
         write!(f, "line longer than {MAX_LINE} bytes")
     }
 }
-
-/// The message for a table whose moves do not lead to the goal.
-const DAMAGED: &str = "the table is damaged: its moves do not reach the goal";

@@ -113,6 +113,9 @@ impl Tiles {
     /// One tile per digit or `x`; whitespace between them is optional. The
     /// busiest formats' lines go through here: one table lookup per byte.
     fn read_characters(&mut self, line: &[u8]) -> Result<(), TileError> {
+        if self.read_spaced(line) {
+            return Ok(());
+        }
         // Branch-free: every byte is stored, only tiles advance the count,
         // and a stray byte is located afterwards.
         let mut stray = false;
@@ -131,6 +134,30 @@ impl Tiles {
             return Err(TileError::Stray { column: at + 1, byte: line[at] });
         }
         Ok(())
+    }
+}
+
+impl Tiles {
+    /// The usual shape, "1 2 3 4 5 6 7 8 9": one-character tiles separated
+    /// by single spaces, read a pair of bytes at a time. False (and nothing
+    /// read) for any other shape.
+    fn read_spaced(&mut self, line: &[u8]) -> bool {
+        let Some((&last, pairs)) = line.split_last() else { return false };
+        let (start, tiles) = (self.count, pairs.len() / 2 + 1);
+        if pairs.len() % 2 != 0 || start + tiles > SLOTS {
+            return false;
+        }
+        let mut ok = CHARACTER[usize::from(last)] < SPACE;
+        for (pair, slot) in pairs.chunks_exact(2).zip(&mut self.values[start..]) {
+            let tile = CHARACTER[usize::from(pair[0])];
+            ok &= tile < SPACE && pair[1] == b' ';
+            *slot = tile;
+        }
+        if ok {
+            self.values[start + tiles - 1] = CHARACTER[usize::from(last)];
+            self.count = start + tiles;
+        }
+        ok
     }
 }
 

@@ -132,7 +132,7 @@ pub struct Puzzle {
     goal_blank: u8,
     /// `Parity`: whether the goal is odd. `BlankParity`: whether the goal's
     /// tiles (without the blank) are odd.
-    goal_odd: bool,
+    pub(crate) goal_odd: bool,
     /// `BlankParity`: slots per blank position, `(n-1)!/2`.
     blank_stride: u64,
     /// `BlankParity`: bit `c` says whether the tiles must be odd when the

@@ -8,8 +8,10 @@
 
 use core::fmt;
 
+use godtab_rank as rank;
+
 use crate::model::NO_LABEL;
-use crate::{MAX_CELLS, Puzzle, State};
+use crate::{MAX_CELLS, Puzzle, Ranking, State};
 
 /// Why some text or some tile values are not a state of the puzzle.
 ///
@@ -78,6 +80,7 @@ impl Puzzle {
     ///
     /// A [`StateError`] for a wrong count, an unknown value or a value given
     /// more often than the goal holds it.
+    #[inline]
     pub fn state_from_values(&self, values: &[u8]) -> Result<State, StateError> {
         if self.has_repeated_tiles() || values.len() != self.cells() {
             let mut builder = StateBuilder::new(self);
@@ -106,6 +109,29 @@ impl Puzzle {
             return builder.finish();
         }
         Ok(state)
+    }
+
+    /// Checks tile values and ranks them: `Ok(None)` if they form a state
+    /// outside the rank space (one that cannot reach the goal). For distinct
+    /// tiles ranked lexicographically or by parity class this is one pass
+    /// over the values, with no [`State`] built.
+    ///
+    /// # Errors
+    ///
+    /// As [`Puzzle::state_from_values`].
+    #[inline]
+    pub fn rank_values(&self, values: &[u8]) -> Result<Option<u64>, StateError> {
+        if values.len() == self.cells()
+            && let Some((lex, odd)) = rank::rank_lex_parity_mapped(values, &self.label_of)
+        {
+            match self.ranking() {
+                Ranking::Lex => return Ok(Some(lex)),
+                Ranking::Parity => return Ok((odd == self.goal_odd).then_some(lex >> 1)),
+                _ => {}
+            }
+        }
+        let state = self.state_from_values(values)?;
+        Ok(self.rank_checked(&state))
     }
 
     /// Parses a state written as text; see the [module docs](self).

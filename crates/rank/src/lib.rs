@@ -43,8 +43,8 @@ mod multiset;
 mod parity;
 
 pub use lex::{
-    rank_lex, rank_lex_array, rank_lex_parity, rank_lex_parity_array, rank_lex_parity_skipping, unrank_lex,
-    unrank_lex_array,
+    rank_lex, rank_lex_array, rank_lex_parity, rank_lex_parity_array, rank_lex_parity_mapped, rank_lex_parity_skipping,
+    unrank_lex, unrank_lex_array,
 };
 pub use multiset::{arrangements, rank_multiset, unrank_multiset};
 pub use parity::{is_odd, rank_parity, unrank_parity};

@@ -2,8 +2,8 @@
 //! reference; plus property tests for lengths up to 16.
 
 use godtab_rank::{
-    FACTORIAL, arrangements, is_odd, is_permutation, rank_lex, rank_lex_parity, rank_lex_parity_skipping,
-    rank_multiset, rank_parity, unrank_lex, unrank_lex_array, unrank_multiset, unrank_parity,
+    FACTORIAL, arrangements, is_odd, is_permutation, rank_lex, rank_lex_parity, rank_lex_parity_mapped,
+    rank_lex_parity_skipping, rank_multiset, rank_parity, unrank_lex, unrank_lex_array, unrank_multiset, unrank_parity,
 };
 use proptest::prelude::*;
 
@@ -87,6 +87,27 @@ fn skipping_an_entry_ranks_the_rest() {
             break;
         }
     }
+}
+
+#[test]
+fn mapped_values_rank_like_their_labels() {
+    // Tile values 1..=9 standing for labels 0..=8, as on a 3x3 board.
+    let mut map = [u8::MAX; 256];
+    for v in 1..=9u8 {
+        map[usize::from(v)] = v - 1;
+    }
+    let mut perm: [u8; 9] = core::array::from_fn(|i| i as u8);
+    loop {
+        let values: Vec<u8> = perm.iter().map(|&l| l + 1).collect();
+        assert_eq!(rank_lex_parity_mapped(&values, &map), Some(rank_lex_parity(&perm)));
+        if !next_permutation(&mut perm) {
+            break;
+        }
+    }
+    assert_eq!(rank_lex_parity_mapped(&[1, 2, 3, 4, 5, 6, 7, 8, 8], &map), None);
+    assert_eq!(rank_lex_parity_mapped(&[1, 2, 3, 4, 5, 6, 7, 8, 0], &map), None);
+    assert_eq!(rank_lex_parity_mapped(&[2, 3, 4, 5, 6, 7, 8, 9], &map), None);
+    assert_eq!(rank_lex_parity_mapped(&[0; 17], &map), None);
 }
 
 #[test]

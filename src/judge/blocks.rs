@@ -1,0 +1,167 @@
+//! Reading input in blocks of whole lines, in constant memory, and judging
+//! each block on two threads: the block is split in two at a case boundary,
+//! the halves are judged at once straight from the input buffer, and the
+//! answers are written in input order.
+
+use std::io::{self, Read, Write};
+
+use super::{Judge, Output};
+
+/// Bytes of input judged at a time.
+const BLOCK: usize = 1 << 20;
+
+/// Longer lines are reported as [`Line::TooLong`] and skipped, so memory
+/// never grows with the input, however it is shaped.
+pub const MAX_LINE: usize = 4096;
+
+/// One line of input, without its line ending (`\n` or `\r\n`).
+#[derive(Clone, Copy)]
+pub enum Line<'a> {
+    /// The line's bytes.
+    Text(&'a [u8]),
+    /// A line longer than [`MAX_LINE`] bytes.
+    TooLong,
+}
+
+/// A case format's reader: turns lines into cases and answers them.
+pub trait CaseReader: Clone + Send {
+    /// Takes the next line (numbered from 1 within the current run).
+    fn line(&mut self, judge: &mut Judge<'_>, number: u64, line: Line<'_>);
+    /// Called once, at the end of the input.
+    fn finish(&mut self, judge: &mut Judge<'_>);
+    /// Whether the reader is between cases, in the state a fresh reader
+    /// starts in: then the lines that follow can be read by another one.
+    fn between_cases(&self) -> bool;
+    /// How many lines a case usually spans, to split blocks between cases.
+    fn lines_per_case(&self) -> usize;
+}
+
+/// What one thread works with. Aligned to its own cache lines: two workers
+/// side by side would otherwise write to one line from two cores.
+#[repr(align(128))]
+struct Worker<'t, R> {
+    reader: R,
+    judge: Judge<'t>,
+    /// Lines read since the last emit.
+    lines: u64,
+}
+
+impl<R: CaseReader> Worker<'_, R> {
+    /// Reads every line of `region` (the last one may lack its newline).
+    fn read(&mut self, region: &[u8]) {
+        for_each_line(region, |text| {
+            self.lines += 1;
+            let line = if text.len() > MAX_LINE { Line::TooLong } else { Line::Text(text) };
+            self.reader.line(&mut self.judge, self.lines, line);
+        });
+    }
+
+    fn emit(&mut self, output: &mut Output<impl Write>) -> io::Result<()> {
+        output.emit(&mut self.judge, self.lines)?;
+        self.lines = 0;
+        Ok(())
+    }
+}
+
+/// Calls `visit` on each line of `region`, without its line ending.
+fn for_each_line(region: &[u8], mut visit: impl FnMut(&[u8])) {
+    let mut start = 0;
+    while start < region.len() {
+        let end = memchr::memchr(b'\n', &region[start..]).map_or(region.len(), |offset| start + offset);
+        let text = &region[start..end];
+        visit(text.strip_suffix(b"\r").unwrap_or(text));
+        start = end + 1;
+    }
+}
+
+/// Judges every line of `input`.
+pub(super) fn judge<'t, R: CaseReader>(
+    mut input: impl Read,
+    reader: R,
+    new_judge: impl Fn() -> Judge<'t>,
+    output: &mut Output<impl Write>,
+) -> io::Result<()> {
+    let lines_per_case = reader.lines_per_case();
+    let fresh = reader.clone();
+    let mut first = Worker { reader: reader.clone(), judge: new_judge(), lines: 0 };
+    let mut second = Worker { reader, judge: new_judge(), lines: 0 };
+    let mut buf = vec![0u8; BLOCK];
+    let mut filled = 0;
+    let mut eof = false;
+    // Inside a line too long to judge, already reported: drop input up to
+    // its newline.
+    let mut skipping = false;
+    loop {
+        while filled < buf.len() && !eof {
+            match input.read(&mut buf[filled..]) {
+                Ok(0) => eof = true,
+                Ok(n) => filled += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        let complete = if eof { Some(filled) } else { memchr::memrchr(b'\n', &buf[..filled]).map(|at| at + 1) };
+        let Some(complete) = complete else {
+            // A whole block without a newline: one line far too long.
+            if !skipping {
+                first.lines += 1;
+                first.reader.line(&mut first.judge, first.lines, Line::TooLong);
+                skipping = true;
+            }
+            filled = 0;
+            continue;
+        };
+        let mut region = &buf[..complete];
+        if skipping {
+            // The rest of the too-long line, through its newline.
+            let end = memchr::memchr(b'\n', region).map_or(region.len(), |at| at + 1);
+            region = &region[end..];
+            skipping = false;
+        }
+        let (head, tail) = split_between_cases(region, lines_per_case);
+        // The second worker starts fresh at `tail`. That is right only if
+        // the first one ends `head` between cases; when it does not (an
+        // input shaped unlike the format), the second worker's work is
+        // dropped and the first reads `tail` too.
+        second.reader = fresh.clone();
+        rayon::join(|| first.read(head), || second.read(tail));
+        if first.reader.between_cases() {
+            first.emit(output)?;
+            std::mem::swap(&mut first, &mut second);
+        } else {
+            second.judge.discard();
+            second.lines = 0;
+            first.read(tail);
+        }
+        first.emit(output)?;
+        if eof {
+            first.reader.finish(&mut first.judge);
+            return first.emit(output);
+        }
+        buf.copy_within(complete..filled, 0);
+        filled -= complete;
+    }
+}
+
+/// Splits whole lines into two runs of whole lines of about equal size, the
+/// first holding a multiple of `lines_per_case` lines with content, so that
+/// the second starts at a case boundary in any input shaped like the
+/// format.
+fn split_between_cases(region: &[u8], lines_per_case: usize) -> (&[u8], &[u8]) {
+    let middle = match memchr::memchr(b'\n', &region[region.len() / 2..]) {
+        Some(offset) => region.len() / 2 + offset + 1,
+        None => return (region, &[]),
+    };
+    if lines_per_case <= 1 {
+        return region.split_at(middle);
+    }
+    let mut content_lines = 0;
+    for_each_line(&region[..middle], |line| content_lines += usize::from(!line.trim_ascii().is_empty()));
+    let mut split = middle;
+    while content_lines % lines_per_case != 0 && split < region.len() {
+        let end = memchr::memchr(b'\n', &region[split..]).map_or(region.len(), |offset| split + offset + 1);
+        content_lines += usize::from(!region[split..end].trim_ascii().is_empty());
+        split = end;
+    }
+    region.split_at(split)
+}
