@@ -144,9 +144,9 @@ pub(super) fn judge<'t, R: CaseReader>(
 }
 
 /// Splits whole lines into two runs of whole lines of about equal size, the
-/// first holding a multiple of `lines_per_case` lines with content, so that
-/// the second starts at a case boundary in any input shaped like the
-/// format.
+/// first holding a multiple of `lines_per_case` lines, so that the second
+/// starts at a case boundary in any input shaped like the format (blank
+/// lines can shift it; the caller checks and recovers).
 fn split_between_cases(region: &[u8], lines_per_case: usize) -> (&[u8], &[u8]) {
     let middle = match memchr::memchr(b'\n', &region[region.len() / 2..]) {
         Some(offset) => region.len() / 2 + offset + 1,
@@ -155,13 +155,12 @@ fn split_between_cases(region: &[u8], lines_per_case: usize) -> (&[u8], &[u8]) {
     if lines_per_case <= 1 {
         return region.split_at(middle);
     }
-    let mut content_lines = 0;
-    for_each_line(&region[..middle], |line| content_lines += usize::from(!line.trim_ascii().is_empty()));
-    let mut split = middle;
-    while content_lines % lines_per_case != 0 && split < region.len() {
-        let end = memchr::memchr(b'\n', &region[split..]).map_or(region.len(), |offset| split + offset + 1);
-        content_lines += usize::from(!region[split..end].trim_ascii().is_empty());
-        split = end;
+    let lines = memchr::memchr_iter(b'\n', &region[..middle]).count();
+    let extra = (lines_per_case - lines % lines_per_case) % lines_per_case;
+    let split = memchr::memchr_iter(b'\n', &region[middle..]).nth(extra.wrapping_sub(1));
+    match (extra, split) {
+        (0, _) => region.split_at(middle),
+        (_, Some(offset)) => region.split_at(middle + offset + 1),
+        (_, None) => (region, &[]),
     }
-    region.split_at(split)
 }

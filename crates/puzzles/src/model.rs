@@ -540,10 +540,34 @@ impl Puzzle {
     #[inline]
     #[must_use]
     pub fn apply(&self, state: &State, index: usize) -> Option<State> {
+        let mut next = *state;
+        self.apply_in_place(&mut next, index).then_some(next)
+    }
+
+    /// [`Puzzle::apply`] on a state in place: false (and the state
+    /// unchanged) if the move is out of range or impossible there.
+    #[inline]
+    pub fn apply_in_place(&self, state: &mut State, index: usize) -> bool {
         match self.kind {
-            Kind::Permutation if index < self.move_count() => Some(self.permute(state, &self.forward[index])),
-            Kind::Permutation => None,
-            Kind::Sliding => self.slide(state, index),
+            Kind::Permutation if index < self.move_count() => {
+                let old = state.cells;
+                let map = &self.forward[index];
+                for (cell, &from) in state.cells.iter_mut().zip(map) {
+                    *cell = old[usize::from(from & 0xF)];
+                }
+                true
+            }
+            Kind::Permutation => false,
+            Kind::Sliding => {
+                let blank = self.blank_position(state);
+                match self.slide_targets.get(blank).and_then(|t| t.get(index)) {
+                    Some(&target) if target != NO_CELL => {
+                        state.cells.swap(blank, usize::from(target));
+                        true
+                    }
+                    _ => false,
+                }
+            }
         }
     }
 

@@ -36,6 +36,8 @@ struct Meta {
     generator: Range<usize>,
     histogram: Range<usize>,
     names: [(u32, u32); MAX_MOVES],
+    /// The goal's rank, where every solution ends.
+    goal_rank: u64,
 }
 
 /// A checked section: its byte range and entry width.
@@ -359,12 +361,17 @@ impl Solution<'_> {
     fn step(&mut self) -> Option<usize> {
         let puzzle = &self.view.meta.puzzle;
         let m = self.view.parent_of_rank(self.rank)?;
-        let next = puzzle.apply(&self.state, m)?;
+        if !puzzle.apply_in_place(&mut self.state, m) {
+            return None;
+        }
         // Moves never leave the rank space (the ranking was checked against
         // the moves at open), so the plain rank will do.
-        let rank = puzzle.rank(&next);
-        (self.view.distance_of_rank(rank)? == self.remaining - 1).then_some(())?;
-        self.state = next;
+        let rank = puzzle.rank(&self.state);
+        // A damaged parent section could lead anywhere: the walk is bounded
+        // by the distance, and its last step must land on the goal.
+        if self.remaining == 1 && rank != self.view.meta.goal_rank {
+            return None;
+        }
         self.rank = rank;
         self.remaining -= 1;
         Some(m)
@@ -517,6 +524,7 @@ impl Meta {
         }
 
         let marker = (1u16 << header.distance.width) - 1;
+        let goal_rank = puzzle.rank(&puzzle.goal());
         Ok(Self {
             puzzle,
             states: header.states,
@@ -529,6 +537,7 @@ impl Meta {
             generator: range_in(bytes, header.generator.as_bytes()),
             histogram: range_in(bytes, header.histogram),
             names,
+            goal_rank,
         })
     }
 }
