@@ -42,11 +42,19 @@ pub trait CaseReader: Clone + Send {
 struct Worker<'t, R> {
     reader: R,
     judge: Judge<'t>,
-    /// Lines read since the last emit.
+    /// Lines read, counted from `line_base`.
     lines: u64,
+    /// The case and line numbers just before this worker's first ones: a
+    /// worker counts from 1, and the driver adds these when it reports.
+    case_base: u64,
+    line_base: u64,
 }
 
-impl<R: CaseReader> Worker<'_, R> {
+impl<'t, R: CaseReader> Worker<'t, R> {
+    fn new(reader: R, judge: Judge<'t>) -> Self {
+        Self { reader, judge, lines: 0, case_base: 0, line_base: 0 }
+    }
+
     /// Reads every line of `region` (the last one may lack its newline).
     fn read(&mut self, region: &[u8]) {
         for_each_line(region, |text| {
@@ -56,10 +64,17 @@ impl<R: CaseReader> Worker<'_, R> {
         });
     }
 
+    /// Writes out what the judge gathered (its counts carry on).
     fn emit(&mut self, output: &mut Output<impl Write>) -> io::Result<()> {
-        output.emit(&mut self.judge, self.lines)?;
+        output.emit(&mut self.judge, self.case_base, self.line_base)
+    }
+
+    /// Forgets everything, to read a new run of lines from a fresh reader.
+    fn restart(&mut self, fresh: &R) {
+        self.reader = fresh.clone();
+        self.judge.discard();
+        self.judge.cases = 0;
         self.lines = 0;
-        Ok(())
     }
 }
 
@@ -83,8 +98,8 @@ pub(super) fn judge<'t, R: CaseReader>(
 ) -> io::Result<()> {
     let lines_per_case = reader.lines_per_case();
     let fresh = reader.clone();
-    let mut first = Worker { reader: reader.clone(), judge: new_judge(), lines: 0 };
-    let mut second = Worker { reader, judge: new_judge(), lines: 0 };
+    let mut first = Worker::new(reader.clone(), new_judge());
+    let mut second = Worker::new(reader, new_judge());
     let mut buf = vec![0u8; BLOCK];
     let mut filled = 0;
     let mut eof = false;
@@ -123,17 +138,18 @@ pub(super) fn judge<'t, R: CaseReader>(
         // the first one ends `head` between cases; when it does not (an
         // input shaped unlike the format), the second worker's work is
         // dropped and the first reads `tail` too.
-        second.reader = fresh.clone();
+        second.restart(&fresh);
         rayon::join(|| first.read(head), || second.read(tail));
+        first.emit(output)?;
         if first.reader.between_cases() {
-            first.emit(output)?;
+            second.case_base = first.case_base + first.judge.cases;
+            second.line_base = first.line_base + first.lines;
+            second.emit(output)?;
             std::mem::swap(&mut first, &mut second);
         } else {
-            second.judge.discard();
-            second.lines = 0;
             first.read(tail);
+            first.emit(output)?;
         }
-        first.emit(output)?;
         if eof {
             first.reader.finish(&mut first.judge);
             return first.emit(output);

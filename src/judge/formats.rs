@@ -196,11 +196,8 @@ impl CaseReader for ThreeLines {
     /// At the end of input (or at the line "0"): a case cut short is bad.
     fn finish(&mut self, judge: &mut Judge<'_>) {
         if self.lines > 0 {
-            let problem = format!(
-                "the input ended inside the case that starts on line {}, after {} of its {} lines",
-                self.first_line, self.lines, self.rows
-            );
-            self.bad(judge, self.first_line + self.lines as u64 - 1, &problem);
+            let problem = format!("the input ended after {} of the case's {} lines", self.lines, self.rows);
+            self.bad(judge, self.first_line, &problem);
         }
     }
 

@@ -47,8 +47,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let table = &loaded.table;
     let format = args.format.unwrap_or_else(|| Format::of(table.id()));
     let names: Vec<Vec<u8>> = table.move_names().map(|n| n.as_bytes().to_vec()).collect();
-    let mut output =
-        Output { out: BufWriter::with_capacity(64 * 1024, io::stdout().lock()), cases: 0, lines: 0, bad: 0 };
+    let mut output = Output { out: BufWriter::with_capacity(64 * 1024, io::stdout().lock()), bad: 0 };
     let input = io::stdin().lock();
     let new_judge = || Judge::new(table, &names);
     match OnePerLine::new(format, table) {
@@ -62,30 +61,25 @@ pub fn run(args: &Args) -> Result<ExitCode> {
 /// Where answers and complaints end up, in input order.
 struct Output<W: Write> {
     out: W,
-    /// Cases emitted so far: added to the case numbers a judge counts.
-    cases: u64,
-    /// Lines emitted so far: added to the line numbers a judge counts.
-    lines: u64,
+    /// Bad cases reported.
     bad: u64,
 }
 
 impl<W: Write> Output<W> {
-    /// Writes what a judge gathered over `lines` lines and empties it. Bad
-    /// cases get one line each on stderr, numbered from the start of the
-    /// input.
-    fn emit(&mut self, judge: &mut Judge<'_>, lines: u64) -> io::Result<()> {
+    /// Writes what a judge gathered and empties it. Bad cases get one line
+    /// each on stderr, numbered from the start of the input: the judge's
+    /// numbers plus those of the last case and line before its first.
+    fn emit(&mut self, judge: &mut Judge<'_>, case_base: u64, line_base: u64) -> io::Result<()> {
         self.out.write_all(&judge.out)?;
         if !judge.bad.is_empty() {
             self.out.flush()?;
             let mut err = io::stderr().lock();
             for bad in &judge.bad {
-                let (case, line) = (self.cases + bad.case, self.lines + bad.line);
+                let (case, line) = (case_base + bad.case, line_base + bad.line);
                 writeln!(err, "godtab judge: case {case} (line {line}): {}", bad.problem)?;
                 self.bad += 1;
             }
         }
-        self.cases += judge.cases;
-        self.lines += lines;
         judge.discard();
         Ok(())
     }
@@ -93,9 +87,10 @@ impl<W: Write> Output<W> {
 
 /// A case that could not be answered.
 struct BadCase {
-    /// Its number, counted by the judge since its last emit, from 1.
+    /// Its number, counted by its judge from 1.
     case: u64,
-    /// The input line where the problem is, counted the same way.
+    /// The input line where the problem is, counted by the judge's worker
+    /// from 1.
     line: u64,
     problem: String,
 }
@@ -109,7 +104,7 @@ pub struct Judge<'t> {
     out: Vec<u8>,
     /// Problems so far.
     bad: Vec<BadCase>,
-    /// Cases started since the last emit.
+    /// Cases started, counted from 1.
     cases: u64,
 }
 
@@ -118,15 +113,13 @@ impl<'t> Judge<'t> {
         Self { table, names, out: Vec::with_capacity(64 * 1024), bad: Vec::new(), cases: 0 }
     }
 
-    /// Forgets everything gathered since the last emit.
+    /// Forgets the answers and problems gathered (they were written out).
     fn discard(&mut self) {
         self.out.clear();
         self.bad.clear();
-        self.cases = 0;
     }
 
-    /// Starts the next case and returns its number (from 1 since the last
-    /// emit).
+    /// Starts the next case and returns its number.
     fn next_case(&mut self) -> u64 {
         self.cases += 1;
         self.cases

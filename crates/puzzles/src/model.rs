@@ -550,11 +550,7 @@ impl Puzzle {
     pub fn apply_in_place(&self, state: &mut State, index: usize) -> bool {
         match self.kind {
             Kind::Permutation if index < self.move_count() => {
-                let old = state.cells;
-                let map = &self.forward[index];
-                for (cell, &from) in state.cells.iter_mut().zip(map) {
-                    *cell = old[usize::from(from & 0xF)];
-                }
+                self.permute_in_place(state, &self.forward[index]);
                 true
             }
             Kind::Permutation => false,
@@ -587,8 +583,31 @@ impl Puzzle {
 
     #[inline]
     fn permute(&self, state: &State, map: &[u8; MAX_CELLS]) -> State {
-        let cells = core::array::from_fn(|i| state.cells[usize::from(map[i] & 0xF)]);
-        State { cells, len: state.len }
+        let mut next = *state;
+        self.permute_in_place(&mut next, map);
+        next
+    }
+
+    /// Moves the tiles by `map`. Only the board's cells are touched (the
+    /// rest of a state is zero), with the loop unrolled for each size.
+    #[inline]
+    fn permute_in_place(&self, state: &mut State, map: &[u8; MAX_CELLS]) {
+        #[inline(always)]
+        fn gather<const N: usize>(cells: &mut [u8; MAX_CELLS], map: &[u8; MAX_CELLS]) {
+            let old = *cells;
+            for i in 0..N {
+                cells[i] = old[usize::from(map[i] & 0xF)];
+            }
+        }
+        macro_rules! by_size {
+            ($($n:literal)*) => {
+                match self.cells {
+                    $($n => gather::<$n>(&mut state.cells, map),)*
+                    _ => gather::<MAX_CELLS>(&mut state.cells, map),
+                }
+            };
+        }
+        by_size!(2 3 4 5 6 7 8 9 10 11 12 13 14 15);
     }
 
     #[inline]
