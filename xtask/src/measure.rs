@@ -51,9 +51,3 @@ fn wait_with_rusage(pid: u32) -> Result<(i32, u64)> {
     let code = if libc::WIFEXITED(status) { libc::WEXITSTATUS(status) } else { -1 };
     Ok((code, u64::try_from(usage.ru_maxrss).unwrap_or(0)))
 }
-
-/// The median of some durations.
-pub fn median(mut times: Vec<Duration>) -> Duration {
-    times.sort();
-    times.get(times.len() / 2).copied().unwrap_or_default()
-}
