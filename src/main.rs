@@ -1,18 +1,10 @@
 //! godtab: solve permutation puzzles instantly from precomputed God's
 //! algorithm tables.
 
-mod embedded;
-mod generate;
-mod info;
-mod judge;
-mod random;
-mod solve;
-mod source;
-mod verify;
-
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use godtab::{generate, info, judge, random, solve, verify};
 
 #[derive(Parser)]
 #[command(

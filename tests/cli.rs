@@ -101,15 +101,18 @@ fn line_endings_spaces_and_blank_lines() {
 #[test]
 fn binary_garbage_and_long_lines() {
     let mut input = b"4 1 3 5 2 6 7 8 9\n\x00\xff\x01garbage\n".to_vec();
-    input.extend(std::iter::repeat_n(b'7', 3 << 20));
+    input.extend(std::iter::repeat_n(b'7', 10 << 20));
     input.extend_from_slice(b"\n1 2 3 4 5 6 7 8 9\n");
+    // And 10 MB without a newline at the end.
+    input.extend(std::iter::repeat_n(b'1', 10 << 20));
     let out = godtab(&["judge", "nine-digits"], &input);
     assert_eq!(stdout(&out), "3\n0\n");
     assert_eq!(out.status.code(), Some(1));
     let errors: Vec<&str> = stderr(&out).lines().collect();
-    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert_eq!(errors.len(), 3, "{errors:?}");
     assert!(errors[0].starts_with("godtab judge: case 2 (line 2): column 1: byte 0x00 is not a tile"), "{errors:?}");
     assert_eq!(errors[1], "godtab judge: case 3 (line 3): line longer than 4096 bytes");
+    assert_eq!(errors[2], "godtab judge: case 5 (line 5): line longer than 4096 bytes");
 }
 
 #[test]

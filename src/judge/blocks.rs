@@ -24,11 +24,11 @@ pub enum Line<'a> {
 }
 
 /// A case format's reader: turns lines into cases and answers them.
-pub trait CaseReader: Clone + Send {
+pub trait CaseReader<T>: Clone + Send {
     /// Takes the next line (numbered from 1 within the current run).
-    fn line(&mut self, judge: &mut Judge<'_>, number: u64, line: Line<'_>);
+    fn line(&mut self, judge: &mut Judge<'_, T>, number: u64, line: Line<'_>);
     /// Called once, at the end of the input.
-    fn finish(&mut self, judge: &mut Judge<'_>);
+    fn finish(&mut self, judge: &mut Judge<'_, T>);
     /// Whether the reader is between cases, in the state a fresh reader
     /// starts in: then the lines that follow can be read by another one.
     fn between_cases(&self) -> bool;
@@ -39,9 +39,9 @@ pub trait CaseReader: Clone + Send {
 /// What one thread works with. Aligned to its own cache lines: two workers
 /// side by side would otherwise write to one line from two cores.
 #[repr(align(128))]
-struct Worker<'t, R> {
+struct Worker<'t, R, T> {
     reader: R,
-    judge: Judge<'t>,
+    judge: Judge<'t, T>,
     /// Lines read, counted from `line_base`.
     lines: u64,
     /// The case and line numbers just before this worker's first ones: a
@@ -50,8 +50,8 @@ struct Worker<'t, R> {
     line_base: u64,
 }
 
-impl<'t, R: CaseReader> Worker<'t, R> {
-    fn new(reader: R, judge: Judge<'t>) -> Self {
+impl<'t, T: AsRef<[u8]>, R: CaseReader<T>> Worker<'t, R, T> {
+    fn new(reader: R, judge: Judge<'t, T>) -> Self {
         Self { reader, judge, lines: 0, case_base: 0, line_base: 0 }
     }
 
@@ -65,7 +65,7 @@ impl<'t, R: CaseReader> Worker<'t, R> {
     }
 
     /// Writes out what the judge gathered (its counts carry on).
-    fn emit(&mut self, output: &mut Output<impl Write>) -> io::Result<()> {
+    fn emit(&mut self, output: &mut Output<impl Write, impl Write>) -> io::Result<()> {
         output.emit(&mut self.judge, self.case_base, self.line_base)
     }
 
@@ -90,11 +90,11 @@ fn for_each_line(region: &[u8], mut visit: impl FnMut(&[u8])) {
 }
 
 /// Judges every line of `input`.
-pub(super) fn judge<'t, R: CaseReader>(
+pub(super) fn judge<'t, T: AsRef<[u8]> + Sync + 't, R: CaseReader<T>>(
     mut input: impl Read,
     reader: R,
-    new_judge: impl Fn() -> Judge<'t>,
-    output: &mut Output<impl Write>,
+    new_judge: impl Fn() -> Judge<'t, T>,
+    output: &mut Output<impl Write, impl Write>,
 ) -> io::Result<()> {
     let lines_per_case = reader.lines_per_case();
     let fresh = reader.clone();

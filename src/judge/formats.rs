@@ -5,7 +5,6 @@ use godtab_runtime::Table;
 use super::blocks::{CaseReader, Line};
 use super::tiles::Tiles;
 use super::{Answer, Judge, TooLong};
-use crate::source::Bytes;
 
 /// An input and output format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -36,7 +35,7 @@ impl Format {
 }
 
 /// Whether every tile is one character, so that separators are optional.
-fn single_character_tiles(table: &Table<Bytes>) -> bool {
+fn single_character_tiles<T: AsRef<[u8]>>(table: &Table<T>) -> bool {
     let puzzle = table.puzzle();
     puzzle.goal_values().iter().all(|&v| v <= 9 || puzzle.is_blank(v))
 }
@@ -52,7 +51,7 @@ pub struct OnePerLine {
 impl OnePerLine {
     /// The reader of a one-line-per-case format, or `None` for formats
     /// whose cases span lines.
-    pub fn new(format: Format, table: &Table<Bytes>) -> Option<Self> {
+    pub fn new<T: AsRef<[u8]>>(format: Format, table: &Table<T>) -> Option<Self> {
         let answer = match format {
             Format::NineDigits => Answer::Distance,
             Format::EightPuzzle => Answer::MoveString,
@@ -63,8 +62,8 @@ impl OnePerLine {
     }
 }
 
-impl CaseReader for OnePerLine {
-    fn line(&mut self, judge: &mut Judge<'_>, number: u64, line: Line<'_>) {
+impl<T: AsRef<[u8]>> CaseReader<T> for OnePerLine {
+    fn line(&mut self, judge: &mut Judge<'_, T>, number: u64, line: Line<'_>) {
         let Line::Text(text) = line else {
             let case = judge.next_case();
             return judge.bad(case, number, &TooLong);
@@ -86,7 +85,7 @@ impl CaseReader for OnePerLine {
         judge.answer(case, number, &state, self.answer);
     }
 
-    fn finish(&mut self, _: &mut Judge<'_>) {}
+    fn finish(&mut self, _: &mut Judge<'_, T>) {}
 
     fn between_cases(&self) -> bool {
         true
@@ -116,7 +115,7 @@ pub struct ThreeLines {
 }
 
 impl ThreeLines {
-    pub fn new(table: &Table<Bytes>) -> Self {
+    pub fn new<T: AsRef<[u8]>>(table: &Table<T>) -> Self {
         let puzzle = table.puzzle();
         Self {
             single_chars: single_character_tiles(table),
@@ -132,14 +131,14 @@ impl ThreeLines {
     }
 
     /// Reports a problem with the current case, once.
-    fn bad(&mut self, judge: &mut Judge<'_>, number: u64, problem: &dyn std::fmt::Display) {
+    fn bad<T: AsRef<[u8]>>(&mut self, judge: &mut Judge<'_, T>, number: u64, problem: &dyn std::fmt::Display) {
         if !self.bad {
             self.bad = true;
             judge.bad(self.case, number, problem);
         }
     }
 
-    fn end_case(&mut self, judge: &mut Judge<'_>, number: u64) {
+    fn end_case<T: AsRef<[u8]>>(&mut self, judge: &mut Judge<'_, T>, number: u64) {
         self.lines = 0;
         if self.bad {
             return;
@@ -150,8 +149,8 @@ impl ThreeLines {
     }
 }
 
-impl CaseReader for ThreeLines {
-    fn line(&mut self, judge: &mut Judge<'_>, number: u64, line: Line<'_>) {
+impl<T: AsRef<[u8]>> CaseReader<T> for ThreeLines {
+    fn line(&mut self, judge: &mut Judge<'_, T>, number: u64, line: Line<'_>) {
         if self.done {
             return;
         }
@@ -194,7 +193,7 @@ impl CaseReader for ThreeLines {
     }
 
     /// At the end of input (or at the line "0"): a case cut short is bad.
-    fn finish(&mut self, judge: &mut Judge<'_>) {
+    fn finish(&mut self, judge: &mut Judge<'_, T>) {
         if self.lines > 0 {
             let problem = format!("the input ended after {} of the case's {} lines", self.lines, self.rows);
             self.bad(judge, self.first_line, &problem);

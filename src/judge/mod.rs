@@ -7,13 +7,13 @@ mod formats;
 mod tiles;
 
 use std::fmt::Display;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, Read, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
 use godtab_runtime::{State, StateError, Table};
 
-use crate::source::{Bytes, TableArgs};
+use crate::source::TableArgs;
 pub use blocks::MAX_LINE;
 pub use formats::Format;
 use formats::{OnePerLine, ThreeLines};
@@ -46,37 +46,57 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let loaded = args.tables.load_verified(args.puzzle.as_deref())?;
     let table = &loaded.table;
     let format = args.format.unwrap_or_else(|| Format::of(table.id()));
+    let out = BufWriter::with_capacity(64 * 1024, io::stdout().lock());
+    let bad = judge_stream(table, format, io::stdin().lock(), out, io::stderr())?;
+    Ok(if bad > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+}
+
+/// Judges every case of `input` in `format`: answers to `out`, one line per
+/// bad case to `err`. Returns the number of bad cases.
+///
+/// # Errors
+///
+/// Only errors reading `input` or writing `out` and `err`; bad cases are
+/// reported, not errors.
+pub fn judge_stream<T: AsRef<[u8]> + Sync>(
+    table: &Table<T>,
+    format: Format,
+    input: impl Read,
+    out: impl Write,
+    err: impl Write,
+) -> io::Result<u64> {
     let names: Vec<Vec<u8>> = table.move_names().map(|n| n.as_bytes().to_vec()).collect();
-    let mut output = Output { out: BufWriter::with_capacity(64 * 1024, io::stdout().lock()), bad: 0 };
-    let input = io::stdin().lock();
+    let mut output = Output { out, err, bad: 0 };
     let new_judge = || Judge::new(table, &names);
     match OnePerLine::new(format, table) {
         Some(reader) => blocks::judge(input, reader, new_judge, &mut output)?,
         None => blocks::judge(input, ThreeLines::new(table), new_judge, &mut output)?,
     }
     output.out.flush()?;
-    Ok(if output.bad > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+    output.err.flush()?;
+    Ok(output.bad)
 }
 
 /// Where answers and complaints end up, in input order.
-struct Output<W: Write> {
+struct Output<W: Write, E: Write> {
     out: W,
+    err: E,
     /// Bad cases reported.
     bad: u64,
 }
 
-impl<W: Write> Output<W> {
+impl<W: Write, E: Write> Output<W, E> {
     /// Writes what a judge gathered and empties it. Bad cases get one line
-    /// each on stderr, numbered from the start of the input: the judge's
-    /// numbers plus those of the last case and line before its first.
-    fn emit(&mut self, judge: &mut Judge<'_>, case_base: u64, line_base: u64) -> io::Result<()> {
+    /// each on the error stream, numbered from the start of the input: the
+    /// judge's numbers plus those of the last case and line before its
+    /// first.
+    fn emit<T: AsRef<[u8]>>(&mut self, judge: &mut Judge<'_, T>, case_base: u64, line_base: u64) -> io::Result<()> {
         self.out.write_all(&judge.out)?;
         if !judge.bad.is_empty() {
             self.out.flush()?;
-            let mut err = io::stderr().lock();
             for bad in &judge.bad {
                 let (case, line) = (case_base + bad.case, line_base + bad.line);
-                writeln!(err, "godtab judge: case {case} (line {line}): {}", bad.problem)?;
+                writeln!(self.err, "godtab judge: case {case} (line {line}): {}", bad.problem)?;
                 self.bad += 1;
             }
         }
@@ -96,8 +116,8 @@ struct BadCase {
 }
 
 /// Answers cases into a buffer; the driver writes the buffer out in order.
-pub struct Judge<'t> {
-    table: &'t Table<Bytes>,
+pub struct Judge<'t, T> {
+    table: &'t Table<T>,
     /// Move names as bytes, ready to write.
     names: &'t [Vec<u8>],
     /// Answers so far.
@@ -108,8 +128,8 @@ pub struct Judge<'t> {
     cases: u64,
 }
 
-impl<'t> Judge<'t> {
-    fn new(table: &'t Table<Bytes>, names: &'t [Vec<u8>]) -> Self {
+impl<'t, T: AsRef<[u8]>> Judge<'t, T> {
+    fn new(table: &'t Table<T>, names: &'t [Vec<u8>]) -> Self {
         Self { table, names, out: Vec::with_capacity(64 * 1024), bad: Vec::new(), cases: 0 }
     }
 
@@ -177,7 +197,13 @@ pub enum Answer {
 
 /// Writes one answer and its newline; false if the table's moves do not
 /// reach the goal (a damaged table).
-fn write_answer(table: &Table<Bytes>, names: &[Vec<u8>], out: &mut Vec<u8>, state: &State, style: Answer) -> bool {
+fn write_answer<T: AsRef<[u8]>>(
+    table: &Table<T>,
+    names: &[Vec<u8>],
+    out: &mut Vec<u8>,
+    state: &State,
+    style: Answer,
+) -> bool {
     let distance = table.distance(state);
     let sound = match (style, distance) {
         (Answer::Distance, Some(d)) => {
@@ -220,7 +246,13 @@ fn write_answer(table: &Table<Bytes>, names: &[Vec<u8>], out: &mut Vec<u8>, stat
 
 /// Writes the moves of an optimal solution, separated by `separator`;
 /// false if the table's moves do not reach the goal.
-fn write_moves(table: &Table<Bytes>, names: &[Vec<u8>], out: &mut Vec<u8>, state: &State, separator: &[u8]) -> bool {
+fn write_moves<T: AsRef<[u8]>>(
+    table: &Table<T>,
+    names: &[Vec<u8>],
+    out: &mut Vec<u8>,
+    state: &State,
+    separator: &[u8],
+) -> bool {
     let Some(mut solution) = table.solution(state) else { return false };
     for (i, m) in solution.by_ref().enumerate() {
         if i > 0 {

@@ -6,9 +6,11 @@
 //!   the seed program (`../shared/seeds/000_*.txt`, built with g++ -O2).
 //! - `bench judge`: time `godtab judge` against the seed programs on the
 //!   same inputs, and check that their answers agree.
+//! - `fuzz [--seconds N]`: run every fuzz target for a bounded time.
 
 mod bench;
 mod fixture;
+mod fuzz;
 mod gen_tables;
 mod measure;
 mod seeds;
@@ -33,6 +35,8 @@ enum Task {
     GenFixture,
     /// Compare godtab with the seed programs, side by side in one run.
     Bench(bench::Args),
+    /// Run every fuzz target for a bounded time (installs cargo-fuzz).
+    Fuzz(fuzz::Args),
 }
 
 fn main() -> ExitCode {
@@ -41,6 +45,7 @@ fn main() -> ExitCode {
         Task::GenTables(args) => gen_tables::run(&args),
         Task::GenFixture => fixture::run(),
         Task::Bench(args) => bench::run(&args),
+        Task::Fuzz(args) => fuzz::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -80,6 +80,8 @@ extern crate alloc;
 extern crate std;
 
 mod bits;
+#[cfg(test)]
+mod corruption_tests;
 mod error;
 #[cfg(feature = "std")]
 mod file;

@@ -1,0 +1,67 @@
+//! Property tests: random puzzles (random boards, moves and goals, repeated
+//! tiles included) generated, encoded, reopened and queried at every rank.
+
+use godtab_gen::{Definition, Options, UNREACHED, generate, table_bytes};
+use godtab_puzzles::{BLANK, MoveSet, Puzzle};
+use godtab_runtime::Table;
+use proptest::prelude::*;
+
+/// A random permutation puzzle on a small board: 1 to 4 random moves and a
+/// goal whose values may repeat.
+fn permutation_puzzle() -> impl Strategy<Value = (usize, usize, Vec<u8>, Vec<u8>)> {
+    (1usize..=2, 2usize..=4).prop_flat_map(|(rows, cols)| {
+        let cells = rows * cols;
+        let map = Just((0..cells as u8).collect::<Vec<u8>>()).prop_shuffle();
+        let maps = proptest::collection::vec(map, 1..=4).prop_map(|maps| maps.concat());
+        let goal = proptest::collection::vec(1u8..=4, cells);
+        (Just(rows), Just(cols), goal, maps)
+    })
+}
+
+fn check(puzzle: &Puzzle, names: &[&str]) -> Result<(), TestCaseError> {
+    let generated = generate(puzzle).unwrap();
+    let definition = Definition { id: "random", move_names: names, puzzle };
+    let bytes = table_bytes(&definition, &Options::default()).unwrap();
+    let table = Table::new(bytes.as_slice()).unwrap();
+    table.verify().unwrap();
+    prop_assert_eq!(table.states(), puzzle.slots());
+    prop_assert_eq!(table.reachable(), generated.reached);
+    prop_assert_eq!(table.max_depth(), generated.max_depth);
+    for rank in 0..puzzle.slots() {
+        let expected = generated.distance[rank as usize];
+        let distance = table.distance_of_rank(rank);
+        prop_assert_eq!(distance, (expected != UNREACHED).then_some(expected));
+        let state = table.state_of_rank(rank).unwrap();
+        prop_assert_eq!(table.distance(&state), distance);
+        if let Some(d) = distance {
+            let moves: Vec<usize> = table.solution(&state).unwrap().collect();
+            prop_assert_eq!(moves.len(), usize::from(d));
+            let mut s = state;
+            for m in moves {
+                s = puzzle.apply(&s, m).unwrap();
+            }
+            prop_assert_eq!(s, puzzle.goal());
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn random_permutation_puzzles_round_trip((rows, cols, goal, maps) in permutation_puzzle()) {
+        let puzzle = Puzzle::new(rows, cols, &goal, MoveSet::Permutation(&maps)).unwrap();
+        let names = ["a", "b", "c", "d"];
+        check(&puzzle, &names[..puzzle.move_count()])?;
+    }
+
+    #[test]
+    fn random_sliding_puzzles_round_trip(rows in 1usize..=2, cols in 2usize..=4, goal in proptest::collection::vec(1u8..=3, 8), blank in 0usize..8) {
+        let cells = rows * cols;
+        let mut goal = goal[..cells].to_vec();
+        goal[blank % cells] = BLANK;
+        let puzzle = Puzzle::new(rows, cols, &goal, MoveSet::Sliding).unwrap();
+        check(&puzzle, &["u", "d", "l", "r"])?;
+    }
+}

@@ -1,0 +1,76 @@
+//! Entry points for fuzzing: the fuzz targets in `fuzz/` call these, and so
+//! does the regression test that replays every input saved under
+//! `fuzz/regressions/`, so a crash once found stays fixed under plain
+//! `cargo test`.
+//!
+//! Each function must return normally for any input; a panic is a bug.
+
+use std::sync::OnceLock;
+
+use godtab_puzzles::builtin;
+use godtab_runtime::Table;
+
+use crate::judge::{Format, judge_stream};
+
+/// Opens `data` as a table; if that succeeds, runs every query on states
+/// drawn from the data, and the checksum.
+pub fn table_bytes(data: &[u8]) {
+    let Ok(table) = Table::new(data) else { return };
+    let _ = table.verify();
+    let _ = (table.id(), table.generator(), table.bits_per_state(), table.checksum());
+    let _ = table.histogram().fold(0u64, u64::wrapping_add);
+    for (m, name) in table.move_names().enumerate() {
+        assert_eq!(table.move_name(m), name);
+    }
+    let puzzle = table.puzzle();
+    let mut moves = [0u8; 256];
+    let ranks = data.chunks(8).map(|c| c.iter().fold(0u64, |acc, &b| acc << 8 | u64::from(b)));
+    let goal = table.state_of_rank(puzzle.rank(&puzzle.goal()));
+    for state in ranks.take(16).filter_map(|r| table.state_of_rank(r % table.states().max(1))).chain(goal) {
+        let distance = table.distance(&state);
+        let solved = table.solve_into(&state, &mut moves);
+        if let Some(solution) = table.solution(&state) {
+            assert!(solution.count() <= usize::from(distance.unwrap_or(0)));
+        }
+        if let (Some(d), Ok(len)) = (distance, solved) {
+            assert_eq!(len, usize::from(d));
+        }
+        let _ = table.distance_of_values(&data[..data.len().min(puzzle.cells())]);
+    }
+}
+
+/// The built-in table of a puzzle, opened once.
+fn builtin_table(id: &str) -> &'static Table<&'static [u8]> {
+    static TABLES: OnceLock<Vec<Table<&'static [u8]>>> = OnceLock::new();
+    let tables = TABLES.get_or_init(|| {
+        crate::embedded::TABLES.iter().map(|(_, bytes)| Table::new(*bytes).expect("embedded tables open")).collect()
+    });
+    tables.iter().find(|t| t.id() == id).expect("a built-in puzzle")
+}
+
+/// Judges `data` as input in the format of a built-in puzzle; every case
+/// must be answered or reported.
+pub fn judge(puzzle: &str, data: &[u8]) {
+    let table = builtin_table(puzzle);
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let bad = judge_stream(table, Format::of(puzzle), data, &mut out, &mut err).expect("in-memory streams");
+    let reported = err.iter().filter(|&&b| b == b'\n').count() as u64;
+    assert_eq!(bad, reported);
+}
+
+/// Parses `data` as a state of every built-in puzzle; whatever parses must
+/// print and parse back to itself.
+pub fn state_text(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    for b in builtin::ALL {
+        let puzzle = b.puzzle();
+        if let Ok(state) = puzzle.parse(&text) {
+            let shown = puzzle.display(&state).to_string();
+            assert_eq!(puzzle.parse(&shown), Ok(state));
+            let table = builtin_table(b.id);
+            let _ = table.distance(&state);
+        }
+        let _ = puzzle.state_from_values(data);
+        let _ = puzzle.rank_values(data);
+    }
+}
