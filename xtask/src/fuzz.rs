@@ -47,8 +47,7 @@ pub fn run(args: &Args) -> Result<()> {
             .context("running cargo fuzz")?;
         let log = String::from_utf8_lossy(&output.stderr);
         if !output.status.success() {
-            let artifact =
-                log.lines().filter(|l| l.contains("artifact_prefix") || l.contains("Test unit written")).last();
+            let artifact = log.lines().rev().find(|l| l.contains("artifact_prefix") || l.contains("Test unit written"));
             bail!(
                 "{target} found a failing input ({}); save it under fuzz/regressions/{target}/ and fix the bug\n{}",
                 artifact.unwrap_or("see the log"),
