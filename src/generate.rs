@@ -1,12 +1,13 @@
-//! `godtab gen`: write a table file, with the same code as
-//! `cargo xtask gen-tables`.
+//! `godtab gen`: write a table file for a built-in puzzle or a spec file,
+//! with the same code as `cargo xtask gen-tables`.
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
-use godtab_gen::{Definition, Options, table_bytes};
-use godtab_puzzles::builtin;
+use anyhow::{Context, Result, bail};
+use godtab_gen::{Definition, Level, Options, planned_memory, table_bytes};
+use godtab_puzzles::{Puzzle, builtin};
 
 use crate::info::thousands;
 
@@ -14,33 +15,166 @@ use crate::info::thousands;
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   godtab gen nine-puzzle -o nine-puzzle.gtab
-  godtab gen eight-puzzle -o eight-puzzle.gtab.zst")]
+  godtab gen eight-puzzle -o eight-puzzle.gtab.zst
+  godtab gen --spec data/puzzles/slide-2x4.toml -o slide-2x4.gtab
+  godtab gen --spec big.toml -o big.gtab --max-memory 8G
+
+The spec file format is described in docs/SPEC.md.")]
 pub struct Args {
-    /// The built-in puzzle to generate.
-    puzzle: String,
+    /// The built-in puzzle to generate (or give --spec).
+    #[arg(required_unless_present = "spec")]
+    puzzle: Option<String>,
+    /// Generate the puzzle described in this spec file (TOML).
+    #[arg(long, value_name = "FILE", conflicts_with = "puzzle")]
+    spec: Option<PathBuf>,
     /// Where to write the table; a name ending in .zst is compressed with
     /// zstd. The file is replaced atomically.
     #[arg(short, long, value_name = "FILE")]
     output: PathBuf,
+    /// Refuse, before allocating anything, a table whose generation needs
+    /// more memory than this (bytes, or with a K, M, G or T suffix). By
+    /// default half of the machine's memory.
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    max_memory: Option<u64>,
 }
 
 pub fn run(args: &Args) -> Result<ExitCode> {
-    let b = builtin::by_id(&args.puzzle).with_context(|| {
-        let ids: Vec<&str> = builtin::ALL.iter().map(|b| b.id).collect();
-        format!("unknown puzzle {:?}: the built-in puzzles are {}", args.puzzle, ids.join(", "))
-    })?;
-    let puzzle = b.puzzle();
-    let definition = Definition { id: b.id, move_names: b.move_names, puzzle: &puzzle };
-    let table = table_bytes(&definition, &Options::default())?;
+    let (id, names, puzzle) = match (&args.puzzle, &args.spec) {
+        (_, Some(path)) => {
+            let spec = godtab_spec::load(path).with_context(|| path.display().to_string())?;
+            (spec.id.clone(), spec.move_names.clone(), spec.puzzle)
+        }
+        (Some(id), None) => {
+            let b = builtin::by_id(id).with_context(|| {
+                let ids: Vec<&str> = builtin::ALL.iter().map(|b| b.id).collect();
+                format!("unknown puzzle {id:?}: the built-in puzzles are {} (or give --spec FILE)", ids.join(", "))
+            })?;
+            (b.id.to_string(), b.move_names.iter().map(|n| n.to_string()).collect(), b.puzzle())
+        }
+        (None, None) => bail!("name a built-in puzzle or give --spec FILE"),
+    };
+    let limit = args.max_memory.unwrap_or_else(default_memory_limit);
+    let needed = planned_memory(&puzzle);
+    eprintln!("{id}: {} states, planned memory {} (limit {})", thousands(puzzle.slots()), bytes(needed), bytes(limit));
+    let move_names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let definition = Definition { id: &id, move_names: &move_names, puzzle: &puzzle };
+    let progress = Progress::new(&puzzle);
+    let report = |level: &Level| progress.level(level);
+    let options = Options { max_memory: Some(limit), on_level: Some(&report) };
+    let table = table_bytes(&definition, &options)?;
+    progress.finish();
     let compressed = args.output.extension().is_some_and(|e| e == "zst");
-    let bytes = if compressed { godtab_gen::compress(&table)? } else { table };
-    godtab_gen::write_atomic(&args.output, &bytes).with_context(|| format!("writing {}", args.output.display()))?;
-    eprintln!(
-        "wrote {}: {} ({} states), {} bytes",
-        args.output.display(),
-        b.id,
-        thousands(puzzle.slots()),
-        thousands(bytes.len() as u64)
-    );
+    let bytes_out = if compressed { godtab_gen::compress(&table)? } else { table };
+    godtab_gen::write_atomic(&args.output, &bytes_out).with_context(|| format!("writing {}", args.output.display()))?;
+    eprintln!("wrote {}: {}", args.output.display(), bytes(bytes_out.len() as u64));
     Ok(ExitCode::SUCCESS)
+}
+
+/// Reports each BFS level on stderr: a progress bar on a terminal, a plain
+/// line otherwise.
+struct Progress {
+    bar: Option<indicatif::ProgressBar>,
+}
+
+impl Progress {
+    fn new(puzzle: &Puzzle) -> Self {
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let bar = indicatif::ProgressBar::new(puzzle.slots());
+            bar.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{prefix} [{bar:40}] {human_pos}/{human_len} states ({per_sec}, ETA {eta})",
+                )
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+                .progress_chars("=> "),
+            );
+            bar
+        });
+        Self { bar }
+    }
+
+    fn level(&self, level: &Level) {
+        match &self.bar {
+            Some(bar) => {
+                bar.set_prefix(format!("depth {:>3}", level.depth));
+                bar.set_position(level.reached);
+            }
+            None => eprintln!(
+                "depth {:>3}: {:>13} states, {:>13} reached of {} ({:.1} s, {})",
+                level.depth,
+                thousands(level.states),
+                thousands(level.reached),
+                thousands(level.slots),
+                level.elapsed.as_secs_f64(),
+                if level.pull { "pull" } else { "push" }
+            ),
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// Half of the machine's memory (MemTotal in /proc/meminfo), or 4 GiB if it
+/// cannot be read.
+fn default_memory_limit() -> u64 {
+    let total_kib = std::fs::read_to_string("/proc/meminfo").ok().and_then(|info| {
+        let line = info.lines().find(|l| l.starts_with("MemTotal:"))?.to_string();
+        line.split_whitespace().nth(1)?.parse::<u64>().ok()
+    });
+    total_kib.map_or(4 << 30, |kib| kib * 1024 / 2)
+}
+
+/// "1500", "64K", "2G", "1.5T": bytes.
+fn parse_size(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    let (number, scale) = match text.char_indices().last() {
+        Some((at, unit @ ('k' | 'K' | 'm' | 'M' | 'g' | 'G' | 't' | 'T'))) => {
+            let power = match unit.to_ascii_uppercase() {
+                'K' => 1,
+                'M' => 2,
+                'G' => 3,
+                _ => 4,
+            };
+            (&text[..at], 1024f64.powi(power))
+        }
+        _ => (text, 1.0),
+    };
+    let value: f64 = number.parse().map_err(|_| format!("{text:?} is not a size such as 1500, 512M or 2G"))?;
+    if !(value >= 0.0 && value * scale < 1.8e19) {
+        return Err(format!("{text:?} is not a size such as 1500, 512M or 2G"));
+    }
+    Ok((value * scale) as u64)
+}
+
+/// 1536 as "1.5 KiB".
+fn bytes(n: u64) -> String {
+    let units = ["bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
+    let mut value = n as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < units.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 { format!("{n} bytes") } else { format!("{value:.1} {}", units[unit]) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes() {
+        assert_eq!(parse_size("1500"), Ok(1500));
+        assert_eq!(parse_size("64K"), Ok(65_536));
+        assert_eq!(parse_size("2G"), Ok(2 << 30));
+        assert_eq!(parse_size("1.5m"), Ok(1_572_864));
+        assert!(parse_size("lots").is_err());
+        assert!(parse_size("-1G").is_err());
+        assert!(parse_size("99999999999T").is_err());
+        assert_eq!(bytes(1536), "1.5 KiB");
+        assert_eq!(bytes(12), "12 bytes");
+    }
 }

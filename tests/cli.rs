@@ -285,3 +285,93 @@ fn case_and_line_numbers_stay_right_across_blocks() {
     assert_eq!(stdout(&out).lines().count(), 199_999);
     assert_eq!(stderr(&out), "godtab judge: case 123457 (line 370370): column 3: '?' is not a tile\n");
 }
+
+fn spec_path(name: &str) -> String {
+    format!("{}/data/puzzles/{name}.toml", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn user_defined_puzzles_from_spec_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("slide-2x4.gtab");
+    let table = table.to_str().unwrap();
+    let out = godtab(&["gen", "--spec", &spec_path("slide-2x4"), "-o", table], b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let info = godtab(&["info", "--table", table, "--json"], b"");
+    let info: serde_json::Value = serde_json::from_slice(&info.stdout).unwrap();
+    assert_eq!(
+        (info["puzzle"].as_str(), info["states"].as_u64(), info["max_depth"].as_u64()),
+        (Some("slide-2x4"), Some(20_160), Some(36))
+    );
+    let solved = godtab(&["solve", "--table", table, "1 2 3 x 5 6 7 4", "1 2 3 4 5 6 x 7"], b"");
+    assert_eq!(stdout(&solved), "1 2 3 x 5 6 7 4: 1 move: d\n1 2 3 4 5 6 x 7: 1 move: r\n");
+    // The generic judge format: "D m1 m2 ..." or "unsolvable".
+    let judged = godtab(&["judge", "--table", table], b"1 2 3 x 5 6 7 4\n2 1 3 4 5 6 7 x\n1 2 3 4 5 6 7 x\n");
+    assert_eq!(stdout(&judged), "1 d\nunsolvable\n0\n");
+    let random = godtab(&["random", "--table", table, "--count", "100", "--seed", "4"], b"");
+    let judged = godtab(&["judge", "--table", table], &random.stdout);
+    assert!(judged.status.success());
+    assert_eq!(stdout(&judged).lines().count(), 100);
+    assert!(
+        stdout(&judged)
+            .lines()
+            .all(|l| l.split(' ').count() == l.split(' ').next().unwrap().parse::<usize>().unwrap() + 1)
+    );
+}
+
+#[test]
+fn a_subgroup_leaves_slots_unreachable() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("cycle.toml");
+    std::fs::write(&spec, "name = \"cycle\"\nkind = \"permutation\"\nrows = 2\ncols = 2\n[[moves]]\nname = \"turn\"\ncycles = [[0, 1, 3, 2]]\n").unwrap();
+    let table = dir.path().join("cycle.gtab");
+    let out = godtab(&["gen", "--spec", spec.to_str().unwrap(), "-o", table.to_str().unwrap()], b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let info = godtab(&["info", "--table", table.to_str().unwrap(), "--json"], b"");
+    let info: serde_json::Value = serde_json::from_slice(&info.stdout).unwrap();
+    assert_eq!(
+        (info["states"].as_u64(), info["reachable"].as_u64(), info["max_depth"].as_u64()),
+        (Some(24), Some(4), Some(3))
+    );
+    let judged = godtab(&["judge", "--table", table.to_str().unwrap()], b"2 4 1 3\n3 1 4 2\n2 1 3 4\n");
+    assert_eq!(stdout(&judged), "1 turn\n3 turn turn turn\nunsolvable\n");
+}
+
+#[test]
+fn bad_specs_and_oversized_puzzles_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("bad.toml");
+    std::fs::write(
+        &spec,
+        "name = \"bad\"\nkind = \"permutation\"\nrows = 3\ncols = 3\n[[moves]]\nname = \"a\"\ncycles = [[0, 9]]\n",
+    )
+    .unwrap();
+    let out =
+        godtab(&["gen", "--spec", spec.to_str().unwrap(), "-o", dir.path().join("bad.gtab").to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let message = stderr(&out).lines().last().unwrap().to_string();
+    assert!(
+        message.ends_with("bad.toml: line 5: moves[0].cycles: cell 9 is outside the board (cells 0 to 8)"),
+        "{message}"
+    );
+    assert!(!dir.path().join("bad.gtab").exists());
+    let out = godtab(
+        &[
+            "gen",
+            "--spec",
+            &spec_path("slide-2x4"),
+            "-o",
+            dir.path().join("big.gtab").to_str().unwrap(),
+            "--max-memory",
+            "10K",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("needs 47880 bytes of memory, more than the limit of 10240 bytes"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!dir.path().join("big.gtab").exists());
+}
