@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result, bail};
 use godtab_gen::{Definition, Level, Options, planned_memory, table_bytes};
 use godtab_puzzles::{Puzzle, builtin};
+use godtab_runtime::Encoding;
 
 use crate::info::thousands;
 
@@ -18,6 +19,7 @@ use crate::info::thousands;
   godtab gen eight-puzzle -o eight-puzzle.gtab.zst
   godtab gen --spec data/puzzles/slide-2x4.toml -o slide-2x4.gtab
   godtab gen --spec big.toml -o big.gtab --max-memory 8G
+  godtab gen --spec big.toml -o big-compact.gtab --compact
 
 The spec file format is described in docs/SPEC.md.")]
 pub struct Args {
@@ -36,6 +38,12 @@ pub struct Args {
     /// default half of the machine's memory.
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     max_memory: Option<u64>,
+    /// Store only each state's distance modulo 3 (2 bits per state, no
+    /// parent moves). Answers are the same; a distance query then walks to
+    /// the goal (O(distance x moves)) and each solution step tries the moves
+    /// in order. For tables too large to store in full.
+    #[arg(long)]
+    compact: bool,
 }
 
 pub fn run(args: &Args) -> Result<ExitCode> {
@@ -60,7 +68,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let definition = Definition { id: &id, move_names: &move_names, puzzle: &puzzle };
     let progress = Progress::new(&puzzle);
     let report = |level: &Level| progress.level(level);
-    let options = Options { max_memory: Some(limit), on_level: Some(&report) };
+    let encoding = if args.compact { Encoding::DistanceMod3 } else { Encoding::Full };
+    let options = Options { max_memory: Some(limit), on_level: Some(&report), encoding };
     let table = table_bytes(&definition, &options)?;
     progress.finish();
     let compressed = args.output.extension().is_some_and(|e| e == "zst");

@@ -4,7 +4,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use godtab_runtime::{Kind, Ranking, Table};
+use godtab_runtime::{Encoding, Kind, Ranking, Table};
 use serde::Serialize;
 
 use crate::source::{Bytes, TableArgs};
@@ -34,6 +34,8 @@ struct Info<'a> {
     cols: usize,
     moves: Vec<&'a str>,
     ranking: &'static str,
+    /// "full", or "distance-mod-3" for compact tables.
+    encoding: &'static str,
     /// Rank slots.
     states: u64,
     reachable: u64,
@@ -79,6 +81,10 @@ fn describe(table: &Table<Bytes>, source: String) -> Info<'_> {
             Ranking::BlankParity => "blank position x parity class (n (n-1)!/2)",
             Ranking::Multiset => "multiset (n!/(k1! k2! ...))",
         },
+        encoding: match table.encoding() {
+            Encoding::Full => "full",
+            Encoding::DistanceMod3 => "distance-mod-3",
+        },
         states: table.states(),
         reachable: table.reachable(),
         max_depth: table.max_depth(),
@@ -100,6 +106,11 @@ fn write_text(out: &mut impl Write, info: &Info<'_>) -> io::Result<()> {
     field(out, "board", &format!("{}x{} {} puzzle", info.rows, info.cols, info.kind))?;
     field(out, "moves", &info.moves.join(" "))?;
     field(out, "ranking", &info.ranking)?;
+    let encoding = match info.encoding {
+        "full" => "full: distance and parent move per state",
+        _ => "compact: distance modulo 3 per state (a distance query walks to the goal)",
+    };
+    field(out, "encoding", &encoding)?;
     field(out, "states", &format!("{} rank slots", thousands(info.states)))?;
     field(out, "reachable", &thousands(info.reachable))?;
     field(out, "God's number", &info.max_depth)?;

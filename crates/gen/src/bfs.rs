@@ -55,6 +55,8 @@ pub struct Options<'a> {
     pub max_memory: Option<u64>,
     /// Called after every level, for progress reports.
     pub on_level: Option<&'a (dyn Fn(&Level) + Sync)>,
+    /// How the table stores its answers (full by default).
+    pub encoding: godtab_runtime::Encoding,
 }
 
 /// Bytes the search allocates for this puzzle: a distance byte and a parent

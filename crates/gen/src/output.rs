@@ -45,6 +45,7 @@ pub fn table_bytes(definition: &Definition<'_>, options: &Options<'_>) -> Result
         reachable: generated.reached,
         max_depth: generated.max_depth,
         histogram: &generated.histogram,
+        encoding: options.encoding,
     })?;
     Ok(bytes)
 }

@@ -417,6 +417,19 @@ impl Puzzle {
         }
     }
 
+    /// Whether every move can be undone by a single move (each move's
+    /// inverse is a move too): then neighbouring states are at most one
+    /// move apart in distance from the goal, both ways. Always true for
+    /// sliding puzzles (u and d, l and r undo each other).
+    #[must_use]
+    pub fn moves_undo_each_other(&self) -> bool {
+        let count = self.move_count();
+        match self.kind {
+            Kind::Sliding => true,
+            Kind::Permutation => self.inverse[..count].iter().all(|inverse| self.forward[..count].contains(inverse)),
+        }
+    }
+
     /// The goal's tile values, cell by cell ([`BLANK`] for the blank).
     #[must_use]
     pub fn goal_values(&self) -> &[u8] {

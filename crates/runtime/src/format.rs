@@ -115,7 +115,49 @@ pub(crate) enum RankingTag {
 pub(crate) enum EncodingTag {
     /// A distance (or the unreachable marker) and a parent move per state.
     Full,
+    /// The distance modulo 3 in 2 bits (3 marks an unreachable state), no
+    /// parents: see [`Encoding::DistanceMod3`](crate::Encoding::DistanceMod3).
+    DistanceMod3,
 }
+
+/// How a table stores its answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Encoding {
+    /// The distance and the parent move of every state: a distance is one
+    /// read, a solution one read per move. The default.
+    #[default]
+    Full,
+    /// Only the distance modulo 3, in 2 bits per state. When every move can
+    /// be undone by a move (sliding puzzles always), a state's neighbours
+    /// lie at distances `d-1`, `d` and `d+1`, which differ modulo 3, so the
+    /// move that gets closer is found by trying the moves in declared order
+    /// (the same canonical move a full table stores), and the distance by
+    /// walking to the goal: O(d x moves) per distance query, O(moves) per
+    /// solution step. For tables too large to store in full; refused for
+    /// puzzles whose moves cannot undo each other.
+    DistanceMod3,
+}
+
+impl From<Encoding> for EncodingTag {
+    fn from(e: Encoding) -> Self {
+        match e {
+            Encoding::Full => Self::Full,
+            Encoding::DistanceMod3 => Self::DistanceMod3,
+        }
+    }
+}
+
+impl From<EncodingTag> for Encoding {
+    fn from(e: EncodingTag) -> Self {
+        match e {
+            EncodingTag::Full => Self::Full,
+            EncodingTag::DistanceMod3 => Self::DistanceMod3,
+        }
+    }
+}
+
+/// The value that marks an unreachable state in a `DistanceMod3` table.
+pub(crate) const MOD3_UNREACHABLE: u8 = 3;
 
 impl From<godtab_puzzles::Ranking> for RankingTag {
     fn from(r: godtab_puzzles::Ranking) -> Self {

@@ -91,7 +91,7 @@ mod table;
 mod write;
 
 pub use error::Error;
-pub use format::{FORMAT_VERSION, MAGIC, PREAMBLE_LEN};
+pub use format::{Encoding, FORMAT_VERSION, MAGIC, PREAMBLE_LEN};
 pub use godtab_puzzles::{Kind, Puzzle, Ranking, State, StateError};
 /// The memory map type of [`Table::open_mmap`].
 #[cfg(feature = "mmap")]

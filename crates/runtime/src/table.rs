@@ -7,7 +7,7 @@ use godtab_puzzles::{MAX_MOVES, MoveSet, Puzzle, State, StateDisplay, StateError
 use crate::Error;
 use crate::bits;
 use crate::format::{
-    self, ENDIAN_MARKER, EncodingTag, FORMAT_VERSION, Header, KindTag, MAGIC, MAX_HEADER_LEN, PREAMBLE_LEN, Section, at,
+    self, ENDIAN_MARKER, Encoding, FORMAT_VERSION, Header, KindTag, MAGIC, MAX_HEADER_LEN, PREAMBLE_LEN, Section, at,
 };
 
 /// A godtab table over any byte source: `&'static [u8]` (from
@@ -25,6 +25,7 @@ pub struct Table<B> {
 #[derive(Clone, Debug)]
 struct Meta {
     puzzle: Puzzle,
+    encoding: Encoding,
     states: u64,
     reachable: u64,
     max_depth: u8,
@@ -196,6 +197,12 @@ impl<B: AsRef<[u8]>> Table<B> {
         u32::from(self.meta.distance.width) + u32::from(self.meta.parent.width)
     }
 
+    /// How the table stores its answers.
+    #[must_use]
+    pub fn encoding(&self) -> Encoding {
+        self.meta.encoding
+    }
+
     /// The checksum stored in the table (see [`Table::verify`]).
     #[must_use]
     pub fn checksum(&self) -> u64 {
@@ -232,7 +239,8 @@ impl<B: AsRef<[u8]>> Table<B> {
     #[inline]
     #[must_use]
     pub fn distance(&self, state: &State) -> Option<u8> {
-        self.distances().distance(state)
+        let view = self.distances();
+        view.distance(state, view.rank(state)?)
     }
 
     /// The distance of the state with these tile values (see
@@ -245,15 +253,22 @@ impl<B: AsRef<[u8]>> Table<B> {
     /// A [`StateError`] for a wrong count or an unknown or repeated tile.
     #[inline]
     pub fn distance_of_values(&self, values: &[u8]) -> Result<Option<u8>, StateError> {
+        if self.meta.encoding != Encoding::Full {
+            let state = self.meta.puzzle.state_from_values(values)?;
+            return Ok(self.distance(&state));
+        }
         let rank = self.meta.puzzle.rank_values(values)?;
-        Ok(rank.and_then(|rank| self.distances().distance_of_rank(rank)))
+        Ok(rank.and_then(|rank| self.distances().stored_distance(rank)))
     }
 
     /// The distance of the state with this rank, or `None` if it is
     /// unreachable or past the end.
     #[must_use]
     pub fn distance_of_rank(&self, rank: u64) -> Option<u8> {
-        self.distances().distance_of_rank(rank)
+        match self.meta.encoding {
+            Encoding::Full => self.distances().stored_distance(rank),
+            Encoding::DistanceMod3 => self.distances().distance(&self.state_of_rank(rank)?, rank),
+        }
     }
 
     /// The state with this rank, if the rank is in the table.
@@ -264,12 +279,13 @@ impl<B: AsRef<[u8]>> Table<B> {
 
     /// The lexicographically least optimal solution, as move indices (see
     /// [`Table::move_name`]), or `None` if the goal cannot be reached. Each
-    /// step costs O(1): a rank, a move and two table reads.
+    /// step costs O(1): a rank, a move and a table read (O(moves) for a
+    /// [`Encoding::DistanceMod3`] table).
     #[must_use]
     pub fn solution(&self, state: &State) -> Option<Solution<'_>> {
         let view = self.view();
         let rank = view.rank(state)?;
-        let remaining = view.distance_of_rank(rank)?;
+        let remaining = view.distance(state, rank)?;
         Some(Solution { view, state: *state, rank, remaining, corrupt: false })
     }
 
@@ -360,7 +376,7 @@ impl Solution<'_> {
 
     fn step(&mut self) -> Option<usize> {
         let puzzle = &self.view.meta.puzzle;
-        let m = self.view.parent_of_rank(self.rank)?;
+        let m = self.view.next_move(&self.state, self.rank, self.remaining)?;
         if !puzzle.apply_in_place(&mut self.state, m) {
             return None;
         }
@@ -428,18 +444,34 @@ impl<'a> View<'a> {
         self.meta.puzzle.rank_checked(state)
     }
 
+    /// The distance of `state`, whose rank is `rank`.
     #[inline]
-    fn distance(&self, state: &State) -> Option<u8> {
-        self.distance_of_rank(self.rank(state)?)
+    fn distance(&self, state: &State, rank: u64) -> Option<u8> {
+        match self.meta.encoding {
+            Encoding::Full => self.stored_distance(rank),
+            Encoding::DistanceMod3 => self.walked_distance(state, rank),
+        }
     }
 
+    /// The distance field of a rank: the distance itself in a full table,
+    /// the distance modulo 3 in a compact one; `None` if unreachable.
     #[inline]
-    fn distance_of_rank(&self, rank: u64) -> Option<u8> {
+    fn stored_distance(&self, rank: u64) -> Option<u8> {
         if rank >= self.meta.states {
             return None;
         }
         let raw = bits::read(self.distances, rank, self.meta.distance.width)?;
         (Some(raw) != self.meta.unreachable && raw <= self.meta.max_depth).then_some(raw)
+    }
+
+    /// The first move (declared order) from `state`, `distance` moves from
+    /// the goal, that leads one step closer.
+    #[inline]
+    fn next_move(&self, state: &State, rank: u64, distance: u8) -> Option<usize> {
+        match self.meta.encoding {
+            Encoding::Full => self.parent_of_rank(rank),
+            Encoding::DistanceMod3 => self.closer_move(state, distance % 3).map(|(m, _, _)| m),
+        }
     }
 
     #[inline]
@@ -449,6 +481,38 @@ impl<'a> View<'a> {
         }
         let m = usize::from(bits::read(self.parents, rank, self.meta.parent.width)?);
         (m < self.meta.puzzle.move_count()).then_some(m)
+    }
+
+    /// Compact tables: the first move whose result is stored one less
+    /// (modulo 3) than `here`, the state's own stored value. Neighbours lie
+    /// at distances d-1, d and d+1, which differ modulo 3, so that move is
+    /// the one that gets closer. Returns the move, the state reached and its
+    /// rank.
+    fn closer_move(&self, state: &State, here: u8) -> Option<(usize, State, u64)> {
+        let puzzle = &self.meta.puzzle;
+        let closer = (here + 2) % 3;
+        (0..puzzle.move_count()).find_map(|m| {
+            let next = puzzle.apply(state, m)?;
+            let rank = puzzle.rank(&next);
+            (self.stored_distance(rank)? == closer).then_some((m, next, rank))
+        })
+    }
+
+    /// Compact tables: the distance, by walking to the goal. Stops (None)
+    /// on a damaged table: no move gets closer, or the walk outlasts God's
+    /// number or disagrees with the stored value.
+    fn walked_distance(&self, state: &State, rank: u64) -> Option<u8> {
+        let start = self.stored_distance(rank)?;
+        let (mut state, mut rank, mut here, mut steps) = (*state, rank, start, 0u8);
+        while rank != self.meta.goal_rank {
+            if steps >= self.meta.max_depth {
+                return None;
+            }
+            (_, state, rank) = self.closer_move(&state, here)?;
+            here = (here + 2) % 3;
+            steps += 1;
+        }
+        (steps % 3 == start).then_some(steps)
     }
 }
 
@@ -492,25 +556,37 @@ impl Meta {
         if !rest.is_empty() {
             return Err(corrupt("header", "bytes follow its last field"));
         }
-        if header.encoding != EncodingTag::Full {
-            return Err(corrupt("encoding", "unknown"));
-        }
         let puzzle = puzzle_of(&header)?;
         let names = move_names(bytes, &header, &puzzle)?;
         check_counts(&header)?;
 
+        let encoding = Encoding::from(header.encoding);
         let unreachable = header.reachable < header.states;
-        let distance_needs = format::bits_for(u64::from(header.max_depth) + u64::from(unreachable));
-        if header.distance.width < distance_needs {
-            return Err(corrupt("distance width", "too narrow for God's number"));
-        }
-        if header.distance.width > 8 {
-            return Err(corrupt("distance width", "more than 8 bits"));
-        }
-        let moves = puzzle.move_count() as u64;
-        if header.parent.width == 0 || header.parent.width > 8 || moves > 1u64 << header.parent.width {
-            return Err(corrupt("parent width", "does not fit the number of moves"));
-        }
+        let marker = match encoding {
+            Encoding::Full => {
+                let distance_needs = format::bits_for(u64::from(header.max_depth) + u64::from(unreachable));
+                if header.distance.width < distance_needs {
+                    return Err(corrupt("distance width", "too narrow for God's number"));
+                }
+                if header.distance.width > 8 {
+                    return Err(corrupt("distance width", "more than 8 bits"));
+                }
+                let moves = puzzle.move_count() as u64;
+                if header.parent.width == 0 || header.parent.width > 8 || moves > 1u64 << header.parent.width {
+                    return Err(corrupt("parent width", "does not fit the number of moves"));
+                }
+                ((1u16 << header.distance.width) - 1) as u8
+            }
+            Encoding::DistanceMod3 => {
+                if header.distance.width != 2 || header.parent.width != 0 {
+                    return Err(corrupt("section widths", "a distance-mod-3 table has 2-bit distances, no parents"));
+                }
+                if !puzzle.moves_undo_each_other() {
+                    return Err(corrupt("encoding", "distance modulo 3 with moves that cannot undo each other"));
+                }
+                format::MOD3_UNREACHABLE
+            }
+        };
         let header_end = format::align(end as u64).ok_or(corrupt("header length (byte 32)", "overflows"))?;
         let distance = check_section("distance", header.distance, header.states, header_end, bytes.len())?;
         let parent = check_section("parent", header.parent, header.states, distance.bytes.end as u64, bytes.len())?;
@@ -523,14 +599,14 @@ impl Meta {
             });
         }
 
-        let marker = (1u16 << header.distance.width) - 1;
         let goal_rank = puzzle.rank(&puzzle.goal());
         Ok(Self {
             puzzle,
+            encoding,
             states: header.states,
             reachable: header.reachable,
             max_depth: header.max_depth,
-            unreachable: unreachable.then_some(marker as u8),
+            unreachable: (unreachable || encoding == Encoding::DistanceMod3).then_some(marker),
             distance,
             parent,
             id: range_in(bytes, header.puzzle_id.as_bytes()),

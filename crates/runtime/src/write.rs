@@ -7,7 +7,7 @@ use godtab_puzzles::{Kind, Puzzle};
 use crate::Error;
 use crate::bits;
 use crate::format::{
-    self, ENDIAN_MARKER, EncodingTag, FORMAT_VERSION, Header, KindTag, MAGIC, MAX_HEADER_LEN, PREAMBLE_LEN, Section, at,
+    self, ENDIAN_MARKER, Encoding, FORMAT_VERSION, Header, KindTag, MAGIC, MAX_HEADER_LEN, PREAMBLE_LEN, Section, at,
 };
 
 /// The distance value that marks an unreachable rank in [`TableContents`].
@@ -34,6 +34,8 @@ pub struct TableContents<'a> {
     pub max_depth: u8,
     /// States per distance, from 0 to `max_depth`.
     pub histogram: &'a [u64],
+    /// How to store the answers.
+    pub encoding: Encoding,
 }
 
 /// Encodes a table in the current format version. The output depends only
@@ -60,19 +62,36 @@ pub fn encode(contents: &TableContents<'_>) -> Result<Vec<u8>, Error> {
         return Err(invalid("histogram", "needs one count per distance up to God's number"));
     }
 
+    if contents.encoding == Encoding::DistanceMod3 && !puzzle.moves_undo_each_other() {
+        return Err(invalid(
+            "encoding",
+            "distance modulo 3 needs every move's inverse to be a move too (neighbours one move apart both ways)",
+        ));
+    }
     let unreachable = contents.reachable < states;
-    let distance_width = format::bits_for(u64::from(contents.max_depth) + u64::from(unreachable));
-    let marker = ((1u16 << distance_width) - 1) as u8;
-    let parent_width = format::bits_for(puzzle.move_count().saturating_sub(1) as u64);
+    let (distance_width, marker, parent_width) = match contents.encoding {
+        Encoding::Full => {
+            let width = format::bits_for(u64::from(contents.max_depth) + u64::from(unreachable));
+            (width, ((1u16 << width) - 1) as u8, format::bits_for(puzzle.move_count().saturating_sub(1) as u64))
+        }
+        Encoding::DistanceMod3 => (2, format::MOD3_UNREACHABLE, 0),
+    };
     let distance_len = format::section_len(states, distance_width).ok_or(invalid("distance section", "overflows"))?;
     let parent_len = format::section_len(states, parent_width).ok_or(invalid("parent section", "overflows"))?;
 
     if contents.distance.iter().any(|&d| d != UNREACHED && d > contents.max_depth) {
         return Err(invalid("distances", "one is above God's number"));
     }
-    let distances = contents.distance.iter().map(|&d| if d == UNREACHED { marker } else { d });
+    let stored = |d: u8| match contents.encoding {
+        Encoding::Full => d,
+        Encoding::DistanceMod3 => d % 3,
+    };
+    let distances = contents.distance.iter().map(|&d| if d == UNREACHED { marker } else { stored(d) });
     let distance = bits::pack(distances, distance_width, to_usize(distance_len)?);
-    let parent = bits::pack(contents.parent.iter().copied(), parent_width, to_usize(parent_len)?);
+    let parent = match parent_width {
+        0 => alloc::vec![0; to_usize(parent_len)?],
+        width => bits::pack(contents.parent.iter().copied(), width, to_usize(parent_len)?),
+    };
 
     let names = contents.move_names.join(" ");
     let maps: Vec<u8> = (0..puzzle.move_count()).filter_map(|m| puzzle.move_map(m)).flatten().copied().collect();
@@ -90,7 +109,7 @@ pub fn encode(contents: &TableContents<'_>) -> Result<Vec<u8>, Error> {
         move_names: &names,
         move_maps: &maps,
         ranking: puzzle.ranking().into(),
-        encoding: EncodingTag::Full,
+        encoding: contents.encoding.into(),
         states,
         reachable: contents.reachable,
         max_depth: contents.max_depth,

@@ -102,3 +102,34 @@ fn files_open_read_mapped_and_compressed() {
     let missing = Table::open(dir.path().join("missing.gtab")).unwrap_err();
     assert!(missing.to_string().contains("missing.gtab"), "{missing}");
 }
+
+#[test]
+fn compact_tables_answer_like_full_ones() {
+    let compact_table = |b: &builtin::Builtin| {
+        let puzzle = b.puzzle();
+        let definition = godtab_gen::Definition { id: b.id, move_names: b.move_names, puzzle: &puzzle };
+        let options = godtab_gen::Options { encoding: godtab_runtime::Encoding::DistanceMod3, ..Default::default() };
+        godtab_gen::table_bytes(&definition, &options)
+    };
+    // Turning a block or shifting a row cannot be undone by one move, so
+    // neighbours can be two moves apart: distance modulo 3 is refused.
+    for b in [&builtin::NINE_DIGITS, &builtin::NINE_PUZZLE] {
+        let err = compact_table(b).unwrap_err().to_string();
+        assert!(err.contains("needs every move's inverse to be a move too"), "{err}");
+    }
+    let b = &builtin::EIGHT_PUZZLE;
+    let compact_bytes = compact_table(b).unwrap();
+    let compact = Table::new(compact_bytes.as_slice()).unwrap();
+    compact.verify().unwrap();
+    let full_bytes = build_table(b).unwrap();
+    let full = Table::new(full_bytes.as_slice()).unwrap();
+    assert!(compact.len() * 3 < full.len(), "compact {} bytes, full {}", compact.len(), full.len());
+    for rank in 0..full.states() {
+        let state = full.state_of_rank(rank).unwrap();
+        assert_eq!(compact.distance(&state), full.distance(&state), "rank {rank}");
+        assert_eq!(compact.distance_of_rank(rank), full.distance_of_rank(rank), "rank {rank}");
+        let ours: Vec<usize> = compact.solution(&state).unwrap().collect();
+        let theirs: Vec<usize> = full.solution(&state).unwrap().collect();
+        assert_eq!(ours, theirs, "rank {rank}");
+    }
+}

@@ -3,7 +3,7 @@
 
 use godtab_gen::{Definition, Options, UNREACHED, generate, table_bytes};
 use godtab_puzzles::{BLANK, MoveSet, Puzzle};
-use godtab_runtime::Table;
+use godtab_runtime::{Encoding, Table};
 use proptest::prelude::*;
 
 /// A random permutation puzzle on a small board: 1 to 4 random moves and a
@@ -24,6 +24,13 @@ fn check(puzzle: &Puzzle, names: &[&str]) -> Result<(), TestCaseError> {
     let bytes = table_bytes(&definition, &Options::default()).unwrap();
     let table = Table::new(bytes.as_slice()).unwrap();
     table.verify().unwrap();
+    // The compact encoding gives the same answers, where it is allowed.
+    let compact_options = Options { encoding: Encoding::DistanceMod3, ..Options::default() };
+    let compact_bytes = table_bytes(&definition, &compact_options);
+    prop_assert_eq!(compact_bytes.is_ok(), puzzle.moves_undo_each_other());
+    let compact_bytes = compact_bytes.unwrap_or_else(|_| bytes.clone());
+    let compact = Table::new(compact_bytes.as_slice()).unwrap();
+    compact.verify().unwrap();
     prop_assert_eq!(table.states(), puzzle.slots());
     prop_assert_eq!(table.reachable(), generated.reached);
     prop_assert_eq!(table.max_depth(), generated.max_depth);
@@ -33,8 +40,12 @@ fn check(puzzle: &Puzzle, names: &[&str]) -> Result<(), TestCaseError> {
         prop_assert_eq!(distance, (expected != UNREACHED).then_some(expected));
         let state = table.state_of_rank(rank).unwrap();
         prop_assert_eq!(table.distance(&state), distance);
+        prop_assert_eq!(compact.distance(&state), distance);
+        prop_assert_eq!(compact.distance_of_rank(rank), distance);
         if let Some(d) = distance {
             let moves: Vec<usize> = table.solution(&state).unwrap().collect();
+            let compact_moves: Vec<usize> = compact.solution(&state).unwrap().collect();
+            prop_assert_eq!(&compact_moves, &moves);
             prop_assert_eq!(moves.len(), usize::from(d));
             let mut s = state;
             for m in moves {
