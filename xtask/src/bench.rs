@@ -31,12 +31,16 @@ enum What {
     Gen,
     /// `godtab judge` on every built-in vs seeds 000, 001 and 003.
     Judge,
+    /// Generation from 2x4 to 3x4 and 2x6 sliding puzzles: time, rate, size
+    /// and peak memory; then query latency on the 3x4 table.
+    Scale,
 }
 
 pub fn run(args: &Args) -> Result<()> {
     match args.what {
         What::Gen => generation(args),
         What::Judge => judge(args),
+        What::Scale => scale(),
     }
 }
 
@@ -66,6 +70,46 @@ fn generation(args: &Args) -> Result<()> {
     println!("  {:<44} {:>10}", "godtab (reverse BFS, all cores)", ms(godtab));
     println!("  {:<44} {:>10}", format!("{} on empty input (its BFS)", seeds::NINE_DIGITS.title), ms(theirs));
     println!("  ratio: godtab is {:.1}x faster", theirs.as_secs_f64() / godtab.as_secs_f64());
+    Ok(())
+}
+
+/// The scaling series: spec files in data/puzzles/, smallest first.
+const SCALE: [&str; 5] = ["slide-2x4", "eight-puzzle", "slide-2x5", "slide-3x4", "slide-2x6"];
+
+fn scale() -> Result<()> {
+    crate::cargo(&["build", "--quiet", "--release", "-p", "godtab", "-p", "godtab-runtime", "--example", "latency"])?;
+    let root = crate::workspace_root();
+    let godtab = target().join("release/godtab");
+    let dir = target().join("bench-scale");
+    std::fs::create_dir_all(&dir)?;
+    let mut rows = Vec::new();
+    for name in SCALE {
+        let spec = root.join("data/puzzles").join(format!("{name}.toml"));
+        let out = dir.join(format!("{name}.gtab"));
+        let (spec, out_str) = (spec.to_string_lossy().into_owned(), out.to_string_lossy().into_owned());
+        println!("generating {name}");
+        let run = measure::run(&godtab, &["gen", "--spec", &spec, "-o", &out_str], None, None)?;
+        let table = godtab_runtime::Table::open_mmap(&out)?;
+        rows.push((name, table.states(), table.max_depth(), table.len(), run));
+    }
+    println!(
+        "\n{:<13} {:>13} {:>6} {:>10} {:>14} {:>12} {:>10}",
+        "puzzle", "states", "God's", "seconds", "states/s", "bytes/state", "peak RSS"
+    );
+    for (name, states, depth, bytes, run) in &rows {
+        let seconds = run.wall.as_secs_f64();
+        println!(
+            "{name:<13} {states:>13} {depth:>6} {seconds:>10.2} {:>14.0} {:>12.3} {:>6.0} MiB",
+            *states as f64 / seconds,
+            *bytes as f64 / *states as f64,
+            run.max_rss_kib as f64 / 1024.0
+        );
+    }
+    let latency = target().join("release/examples/latency");
+    let big = dir.join("slide-3x4.gtab");
+    let report = dir.join("latency.txt");
+    measure::run(&latency, &[&big.to_string_lossy(), "4000"], None, Some(&report))?;
+    println!("\nmemory-mapped queries: {}", std::fs::read_to_string(&report)?.trim());
     Ok(())
 }
 

@@ -5,6 +5,10 @@
 //! committed manifest of them all (`sha256sum -c SHA256SUMS` checks it).
 //! With `--check` nothing is written: the tables are regenerated in memory
 //! and compared with the manifest.
+//!
+//! `--big` instead builds the large tables of the spec files listed in
+//! [`BIG`] (hundreds of millions of states, minutes each) into `data/`, with
+//! `godtab gen`; they are neither committed nor in the manifest.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -20,13 +24,22 @@ pub struct Args {
     /// writing anything.
     #[arg(long)]
     check: bool,
+    /// Build the big tables (3x4 and 2x6 sliding puzzles) instead.
+    #[arg(long, conflicts_with = "check")]
+    big: bool,
 }
+
+/// The big tables: spec files in data/puzzles/ whose tables `--big` builds.
+pub const BIG: [&str; 2] = ["slide-3x4", "slide-2x6"];
 
 /// The manifest's name in `data/`.
 const MANIFEST: &str = "SHA256SUMS";
 
 pub fn run(args: &Args) -> Result<()> {
     let data = crate::workspace_root().join("data");
+    if args.big {
+        return big(&data);
+    }
     if args.check {
         check(&data)?;
         println!("data/{MANIFEST} is up to date");
@@ -41,6 +54,28 @@ pub fn run(args: &Args) -> Result<()> {
     }
     godtab_gen::write_atomic(&data.join(MANIFEST), manifest(&files).as_bytes())?;
     println!("wrote data/{MANIFEST}");
+    Ok(())
+}
+
+/// Builds every big table with the release `godtab gen`.
+fn big(data: &Path) -> Result<()> {
+    crate::cargo(&["build", "--quiet", "--release", "-p", "godtab"])?;
+    let godtab = crate::workspace_root().join("target/release/godtab");
+    for name in BIG {
+        let spec = data.join("puzzles").join(format!("{name}.toml"));
+        let out = data.join(format!("{name}.gtab"));
+        let started = std::time::Instant::now();
+        let status = std::process::Command::new(&godtab)
+            .arg("gen")
+            .arg("--spec")
+            .arg(&spec)
+            .arg("-o")
+            .arg(&out)
+            .status()
+            .with_context(|| format!("running {}", godtab.display()))?;
+        anyhow::ensure!(status.success(), "generating {name} failed");
+        println!("wrote data/{name}.gtab in {:.1} s", started.elapsed().as_secs_f64());
+    }
     Ok(())
 }
 

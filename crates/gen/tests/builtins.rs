@@ -116,3 +116,27 @@ fn memory_limit_is_checked_before_allocating() {
          (raise it with --max-memory)"
     );
 }
+
+#[test]
+fn same_bytes_with_one_thread_and_with_two_on_a_larger_puzzle() {
+    // 2x5 sliding: 1,814,400 states, many levels in both directions.
+    let puzzle = godtab_puzzles::Puzzle::new(
+        2,
+        5,
+        &[1, 2, 3, 4, 5, 6, 7, 8, 9, godtab_puzzles::BLANK],
+        godtab_puzzles::MoveSet::Sliding,
+    )
+    .unwrap();
+    let definition = godtab_gen::Definition { id: "slide-2x5", move_names: &["u", "d", "l", "r"], puzzle: &puzzle };
+    let with = |threads| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| godtab_gen::table_bytes(&definition, &godtab_gen::Options::default()).unwrap())
+    };
+    let one = with(1);
+    assert_eq!(one, with(2));
+    let table = godtab_runtime::Table::new(one.as_slice()).unwrap();
+    assert_eq!((table.reachable(), table.max_depth()), (1_814_400, 55));
+}

@@ -1,0 +1,60 @@
+//! Query latency on a table file (memory-mapped): the median over batches of
+//! 1024 uniformly random states of the time per `distance()` call. Used by
+//! `cargo xtask bench scale` on tables too large for the cache.
+//!
+//! Usage: `latency <table.gtab> [batches]`
+
+use std::hint::black_box;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use godtab_runtime::Table;
+
+const BATCH: usize = 1024;
+
+fn main() -> ExitCode {
+    let mut args = std::env::args().skip(1);
+    let Some(path) = args.next() else {
+        eprintln!("usage: latency <table.gtab> [batches]");
+        return ExitCode::FAILURE;
+    };
+    let batches: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(2000);
+    let table = match Table::open_mmap(&path) {
+        Ok(table) => table,
+        Err(e) => {
+            eprintln!("{path}: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    let mut random_state = || loop {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        if let Some(state) = table.state_of_rank(x % table.states()) {
+            return state;
+        }
+    };
+    let mut per_query = Vec::with_capacity(batches);
+    let mut found = 0usize;
+    for _ in 0..batches {
+        let states: Vec<_> = (0..BATCH).map(|_| random_state()).collect();
+        let started = Instant::now();
+        for state in &states {
+            found += usize::from(table.distance(black_box(state)).is_some());
+        }
+        per_query.push(started.elapsed().as_nanos() as f64 / BATCH as f64);
+    }
+    per_query.sort_by(f64::total_cmp);
+    println!(
+        "{}: {} states, distance() median {:.1} ns/query (p10 {:.1}, p90 {:.1}; {} of {} reachable)",
+        table.id(),
+        table.states(),
+        per_query[per_query.len() / 2],
+        per_query[per_query.len() / 10],
+        per_query[per_query.len() * 9 / 10],
+        found,
+        batches * BATCH
+    );
+    ExitCode::SUCCESS
+}
