@@ -369,7 +369,7 @@ fn bad_specs_and_oversized_puzzles_are_refused() {
     );
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        stderr(&out).contains("needs 47880 bytes of memory, more than the limit of 10240 bytes"),
+        stderr(&out).contains("needs 80640 bytes of memory, more than the limit of 10240 bytes"),
         "{}",
         stderr(&out)
     );

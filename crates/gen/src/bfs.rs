@@ -59,13 +59,16 @@ pub struct Options<'a> {
     pub encoding: godtab_runtime::Encoding,
 }
 
-/// Bytes the search allocates for this puzzle: a distance byte and a parent
-/// byte per rank, and three bitsets (frontier, next level, reached) of a bit
-/// per rank. Nothing else grows with the puzzle.
+/// The most bytes generating and encoding this puzzle's table holds at
+/// once: 4 per rank. The search itself needs 2 bytes per rank (distance and
+/// parent in one entry) and three bitsets of a bit per rank (this level, the
+/// next, everything reached); turning the entries into the distance and
+/// parent arrays of [`Generated`] briefly holds both (4 bytes per rank), and
+/// encoding holds those arrays and the packed table (at most 2 bytes per
+/// rank more). Nothing else grows with the puzzle.
 #[must_use]
 pub fn planned_memory(puzzle: &Puzzle) -> u64 {
-    let bitset = puzzle.slots().div_ceil(64).saturating_mul(8);
-    puzzle.slots().saturating_mul(2).saturating_add(bitset.saturating_mul(3))
+    puzzle.slots().saturating_mul(4)
 }
 
 /// Runs the search with default [`Options`] (no memory limit, no progress).
@@ -138,8 +141,9 @@ pub fn generate_with(puzzle: &Puzzle, options: &Options<'_>) -> Result<Generated
         }
     }
 
-    let (distance, parent) = search
-        .entries
+    // The bitsets go first: the conversion below is the peak of memory use.
+    let Search { entries, .. } = search;
+    let (distance, parent) = entries
         .into_iter()
         .map(|e| match e.into_inner() {
             UNSEEN => (UNREACHED, 0),

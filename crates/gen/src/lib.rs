@@ -22,7 +22,8 @@
 //! The search is level-synchronous and keeps no queue: besides the distance
 //! and parent bytes of every rank, three bitsets (this level, the next, and
 //! everything reached) mark where to work, so memory is known before the
-//! search starts: 2 bytes and 3 bits per rank (see [`planned_memory`]). Each level is computed in one of two directions,
+//! search starts: 2 bytes and 3 bits per rank during the search, 4 bytes per
+//! rank at the peak, when the results are laid out (see [`planned_memory`]). Each level is computed in one of two directions,
 //! whichever touches fewer states:
 //!
 //! - **push** (top-down): every state at distance `d` undoes each move; the

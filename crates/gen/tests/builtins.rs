@@ -112,7 +112,7 @@ fn memory_limit_is_checked_before_allocating() {
     let err = godtab_gen::generate_with(&puzzle, &options).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "the table for 362880 states needs 861840 bytes of memory, more than the limit of 1000 bytes \
+        "the table for 362880 states needs 1451520 bytes of memory, more than the limit of 1000 bytes \
          (raise it with --max-memory)"
     );
 }
