@@ -10,7 +10,7 @@ use super::{Judge, Output};
 /// Bytes of input judged at a time.
 const BLOCK: usize = 1 << 20;
 
-/// Longer lines are reported as [`Line::TooLong`] and skipped, so memory
+/// Longer lines are reported as too long and skipped, so memory
 /// never grows with the input, however it is shaped.
 pub const MAX_LINE: usize = 4096;
 

@@ -134,7 +134,9 @@ impl Puzzle {
         Ok(self.rank_checked(&state))
     }
 
-    /// Parses a state written as text; see the [module docs](self).
+    /// Parses a state written as text: tile values in reading order, `x` for
+    /// the blank; separators are optional when every tile is one character
+    /// (`123456789`), otherwise whitespace.
     ///
     /// # Errors
     ///

@@ -1,6 +1,6 @@
 //! User-defined puzzles: a small TOML file describes a permutation or
 //! sliding puzzle, and [`parse`] turns it into a checked
-//! [`Puzzle`](godtab_puzzles::Puzzle) with its id and move names, ready for
+//! [`Puzzle`] with its id and move names, ready for
 //! the generator. The format is documented with examples in `docs/SPEC.md`.
 //!
 //! ```
