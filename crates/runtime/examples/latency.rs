@@ -1,5 +1,6 @@
 //! Query latency on a table file (memory-mapped): the median over batches of
-//! 1024 uniformly random states of the time per `distance()` call. Used by
+//! 1024 uniformly random states of the time per `distance()` call, and per
+//! state of one `distances()` call on the batch. Used by
 //! `cargo xtask bench scale` on tables too large for the cache.
 //!
 //! Usage: `latency <table.gtab> [batches]`
@@ -35,7 +36,9 @@ fn main() -> ExitCode {
             return state;
         }
     };
-    let mut per_query = Vec::with_capacity(batches);
+    let mut one_by_one = Vec::with_capacity(batches);
+    let mut together = Vec::with_capacity(batches);
+    let mut answers = vec![None; BATCH];
     let mut found = 0usize;
     for _ in 0..batches {
         let states: Vec<_> = (0..BATCH).map(|_| random_state()).collect();
@@ -43,18 +46,26 @@ fn main() -> ExitCode {
         for state in &states {
             found += usize::from(table.distance(black_box(state)).is_some());
         }
-        per_query.push(started.elapsed().as_nanos() as f64 / BATCH as f64);
+        one_by_one.push(started.elapsed().as_nanos() as f64 / BATCH as f64);
+        let states: Vec<_> = (0..BATCH).map(|_| random_state()).collect();
+        let started = Instant::now();
+        table.distances(black_box(&states), &mut answers);
+        together.push(started.elapsed().as_nanos() as f64 / BATCH as f64);
+        found += answers.iter().filter(|a| a.is_some()).count();
     }
-    per_query.sort_by(f64::total_cmp);
+    let median = |times: &mut Vec<f64>| {
+        times.sort_by(f64::total_cmp);
+        times[times.len() / 2]
+    };
     println!(
-        "{}: {} states, distance() median {:.1} ns/query (p10 {:.1}, p90 {:.1}; {} of {} reachable)",
+        "{}: {} states; distance() median {:.1} ns per query, distances() median {:.1} ns per state \
+         ({} of {} reachable)",
         table.id(),
         table.states(),
-        per_query[per_query.len() / 2],
-        per_query[per_query.len() / 10],
-        per_query[per_query.len() * 9 / 10],
+        median(&mut one_by_one),
+        median(&mut together),
         found,
-        batches * BATCH
+        2 * batches * BATCH
     );
     ExitCode::SUCCESS
 }

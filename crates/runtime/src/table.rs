@@ -239,8 +239,28 @@ impl<B: AsRef<[u8]>> Table<B> {
     #[inline]
     #[must_use]
     pub fn distance(&self, state: &State) -> Option<u8> {
-        let view = self.distances();
+        let view = self.distance_view();
         view.distance(state, view.rank(state)?)
+    }
+
+    /// [`Table::distance`] of many states at once: `out[i]` for `states[i]`
+    /// (as far as the shorter of the two goes). The states are ranked first
+    /// and the table read afterwards, a few dozen at a time, so that the
+    /// memory latencies of the reads overlap: on a table larger than the
+    /// caches this is several times faster per state than one call each.
+    /// Allocates nothing.
+    pub fn distances(&self, states: &[State], out: &mut [Option<u8>]) {
+        const GROUP: usize = 64;
+        let view = self.distance_view();
+        for (states, out) in states.chunks(GROUP).zip(out.chunks_mut(GROUP)) {
+            let mut ranks = [u64::MAX; GROUP];
+            for (rank, state) in ranks.iter_mut().zip(states) {
+                *rank = view.rank(state).unwrap_or(u64::MAX);
+            }
+            for ((answer, &rank), state) in out.iter_mut().zip(&ranks).zip(states) {
+                *answer = view.distance(state, rank);
+            }
+        }
     }
 
     /// The distance of the state with these tile values (see
@@ -258,7 +278,7 @@ impl<B: AsRef<[u8]>> Table<B> {
             return Ok(self.distance(&state));
         }
         let rank = self.meta.puzzle.rank_values(values)?;
-        Ok(rank.and_then(|rank| self.distances().stored_distance(rank)))
+        Ok(rank.and_then(|rank| self.distance_view().stored_distance(rank)))
     }
 
     /// The distance of the state with this rank, or `None` if it is
@@ -266,8 +286,8 @@ impl<B: AsRef<[u8]>> Table<B> {
     #[must_use]
     pub fn distance_of_rank(&self, rank: u64) -> Option<u8> {
         match self.meta.encoding {
-            Encoding::Full => self.distances().stored_distance(rank),
-            Encoding::DistanceMod3 => self.distances().distance(&self.state_of_rank(rank)?, rank),
+            Encoding::Full => self.distance_view().stored_distance(rank),
+            Encoding::DistanceMod3 => self.distance_view().distance(&self.state_of_rank(rank)?, rank),
         }
     }
 
@@ -311,7 +331,7 @@ impl<B: AsRef<[u8]>> Table<B> {
         View::new(self.bytes.as_ref(), &self.meta)
     }
 
-    fn distances(&self) -> View<'_> {
+    fn distance_view(&self) -> View<'_> {
         View::distances_only(self.bytes.as_ref(), &self.meta)
     }
 

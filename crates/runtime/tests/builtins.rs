@@ -37,6 +37,13 @@ fn every_answer_matches_the_search() {
                 assert_eq!(moves[0], generated.parent[rank as usize]);
             }
         }
+        // Many at once, the same answers.
+        let states: Vec<_> = (0..table.states()).step_by(5).filter_map(|r| table.state_of_rank(r)).collect();
+        let mut answers = vec![None; states.len()];
+        table.distances(&states, &mut answers);
+        for (state, answer) in states.iter().zip(&answers) {
+            assert_eq!(*answer, table.distance(state));
+        }
         assert_eq!(table.state_of_rank(table.states()), None);
         assert_eq!(table.distance_of_rank(table.states()), None);
     }

@@ -48,6 +48,9 @@ fn queries_do_not_allocate() {
             assert_eq!((len, walked), (usize::from(d), usize::from(d)));
             let text_state = table.parse("1 2 3 4 5 6 7 8 x").or_else(|_| table.parse("1 2 3 4 5 6 7 8 9")).unwrap();
             assert_eq!(table.distance(&text_state), Some(0));
+            let mut answers = [None; 3];
+            table.distances(&[state, text_state, state], &mut answers);
+            assert_eq!(answers, [Some(d), Some(0), Some(d)]);
             checked += 1;
         }
         let after = ALLOCATIONS.load(Ordering::SeqCst);
