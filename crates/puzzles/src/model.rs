@@ -556,13 +556,11 @@ impl Puzzle {
             Kind::Permutation => false,
             Kind::Sliding => {
                 let blank = self.blank_position(state);
-                match self.slide_targets.get(blank).and_then(|t| t.get(index)) {
-                    Some(&target) if target != NO_CELL => {
-                        state.cells.swap(blank, usize::from(target));
-                        true
-                    }
-                    _ => false,
+                let target = self.slide_target(blank, index);
+                if let Some(target) = target {
+                    state.cells.swap(blank, target);
                 }
+                target.is_some()
             }
         }
     }
@@ -613,12 +611,9 @@ impl Puzzle {
     #[inline]
     fn slide(&self, state: &State, direction: usize) -> Option<State> {
         let blank = self.blank_position(state);
-        let target = *self.slide_targets.get(blank)?.get(direction)?;
-        if target == NO_CELL {
-            return None;
-        }
+        let target = self.slide_target(blank, direction)?;
         let mut next = *state;
-        next.cells.swap(blank, usize::from(target));
+        next.cells.swap(blank, target);
         Some(next)
     }
 
@@ -629,9 +624,32 @@ impl Puzzle {
         state.cells[..self.cells()].iter().position(|&label| label == self.blank_label).unwrap_or(0)
     }
 
+    /// The position map of move `index`, padded to [`MAX_CELLS`] (permutation
+    /// puzzles; `None` past the last move).
+    #[inline]
+    pub(crate) fn forward_map(&self, index: usize) -> Option<&[u8; MAX_CELLS]> {
+        self.forward.get(index).filter(|_| index < self.move_count())
+    }
+
+    /// The position map that undoes move `index`, like [`Puzzle::forward_map`].
+    #[inline]
+    pub(crate) fn inverse_map(&self, index: usize) -> Option<&[u8; MAX_CELLS]> {
+        self.inverse.get(index).filter(|_| index < self.move_count())
+    }
+
+    /// Sliding puzzles: the cell that move `index` swaps with the blank at
+    /// cell `blank`, or `None` at the edge of the board.
+    #[inline]
+    pub(crate) fn slide_target(&self, blank: usize, index: usize) -> Option<usize> {
+        match *self.slide_targets.get(blank)?.get(index)? {
+            NO_CELL => None,
+            target => Some(usize::from(target)),
+        }
+    }
+
     /// Whether the tiles must be odd with the blank at `blank`.
     #[inline]
-    fn odd_tiles_expected(&self, blank: usize) -> bool {
+    pub(crate) fn odd_tiles_expected(&self, blank: usize) -> bool {
         self.odd_tiles_by_blank >> (blank & (MAX_CELLS - 1)) & 1 == 1
     }
 
