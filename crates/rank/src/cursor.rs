@@ -134,11 +134,13 @@ impl<const N: usize> LexCursor<N> {
             return;
         };
         let mut unused = start;
-        for i in first..N {
+        for i in first..N.saturating_sub(1) {
             (self.perm[i], unused) = take_nibble(unused, self.digits[i]);
-            if let Some(next) = self.unused.get_mut(i + 1) {
-                *next = unused;
-            }
+            self.unused[i + 1] = unused;
+        }
+        // One value is left for the last position.
+        if let Some(last) = self.perm.last_mut() {
+            *last = (unused & 0xF) as u8;
         }
     }
 }

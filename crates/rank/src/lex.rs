@@ -76,7 +76,14 @@ fn lehmer_fold(perm: &[u8]) -> (u64, bool) {
     if n > NIBBLES {
         return lehmer_fold_popcount(perm);
     }
-    lehmer_prefix(perm, n, n.saturating_sub(1))
+    let (rank, odd) = lehmer_prefix(perm, n, n.saturating_sub(2));
+    // The digit before the last is 1 exactly when the last two values are
+    // in descending order: one comparison, no counters.
+    let next_to_last = match perm {
+        [.., a, b] => u64::from(a > b),
+        _ => 0,
+    };
+    (rank + next_to_last, odd ^ (next_to_last == 1))
 }
 
 /// The weighted sum of the first `count` Lehmer digits of `perm`, a
@@ -358,10 +365,10 @@ fn digits_to_permutation(digits: &[u8], out: &mut [u8]) {
 #[inline(always)]
 pub(crate) fn take_nibble(list: u64, index: u8) -> (u8, u64) {
     let shift = 4 * u32::from(index & 0xF);
-    let value = (list.wrapping_shr(shift) & 0xF) as u8;
-    let low = list & ((1u64 << shift) - 1);
-    let high = list.checked_shr(shift + 4).unwrap_or(0) << shift;
-    (value, low | high)
+    let value = (list >> shift & 0xF) as u8;
+    // The nibbles below `index` stay, the ones above move down one.
+    let below = (1u64 << shift) - 1;
+    (value, (list & below) | (list >> 4 & !below))
 }
 
 fn digits_to_permutation_bitmask(digits: &[u8], out: &mut [u8]) {
