@@ -1,9 +1,9 @@
 //! Visiting states in rank order and ranking their neighbours: the inner
 //! loop of a breadth-first search over the rank space.
 
-use godtab_rank::{LexCursor, rank_lex_array, rank_parity_array};
+use godtab_rank::{LexCursor, rank_parity_array};
 
-use crate::model::{Kind, Puzzle, Ranking};
+use crate::model::{Kind, Puzzle, Ranking, gather, rank_distinct};
 use crate::{MAX_CELLS, State};
 
 /// A position in a puzzle's rank space that moves forward cheaply and ranks
@@ -147,8 +147,7 @@ impl<'a, const N: usize> Permuting<'a, N> {
     /// The rank of the labels rearranged by `map` (`new[i] = old[map[i]]`).
     #[inline(always)]
     fn rank_of(&self, map: &[u8; MAX_CELLS]) -> u64 {
-        let next: [u8; N] = core::array::from_fn(|i| self.labels[usize::from(map[i] & 0xF)]);
-        if self.parity { rank_parity_array(&next) } else { rank_lex_array(&next) }
+        rank_distinct(&gather::<N>(&self.labels, map), self.parity)
     }
 }
 
@@ -238,10 +237,7 @@ impl<const T: usize> Cursor for Sliding<'_, T> {
         let target = self.puzzle.slide_target(self.blank, index)?;
         let tiles_rank = match self.vertical.get(2 * self.blank + index) {
             // Up or down (moves 0 and 1); sideways leaves the tiles alone.
-            Some(map) if index < 2 => {
-                let next: [u8; T] = core::array::from_fn(|i| self.tiles[usize::from(map[i] & 0xF)]);
-                rank_parity_array(&next)
-            }
+            Some(map) if index < 2 => rank_parity_array(&gather::<T>(&self.tiles, map)),
             _ => self.tiles_rank,
         };
         Some(target as u64 * Self::STRIDE + tiles_rank)
