@@ -203,9 +203,11 @@ fn distance_of(entry: u16) -> u8 {
 impl<C: Cursor> Search<C> {
     /// Makes the level just found the frontier.
     fn advance(&mut self) {
-        self.reached.union_with(&self.next);
         std::mem::swap(&mut self.frontier, &mut self.next);
-        self.next.clear();
+        // One pass over the words rather than one per step: a level has
+        // few states to visit near either end of the search, where each
+        // pass costs mostly the threads' synchronisation.
+        self.reached.union_clearing(&self.frontier, &self.next);
     }
 
     /// Top-down: every state at `depth` undoes each move. A state first seen
@@ -215,6 +217,7 @@ impl<C: Cursor> Search<C> {
         let next = depth + 1;
         self.frontier.par_for_each(false, &self.cursor, |cursor, rank| {
             cursor.seek(rank as u64);
+            let mut found = 0;
             for first in (0..self.move_count).step_by(BATCH) {
                 // Rank a batch of predecessors before touching memory, so the
                 // cache misses on their entries overlap instead of queueing
@@ -226,30 +229,28 @@ impl<C: Cursor> Search<C> {
                     }
                 }
                 for (m, &p) in (first..self.move_count).zip(&predecessors) {
-                    self.offer(p, entry(next, m as u8));
+                    found += self.offer(p, entry(next, m as u8));
                 }
             }
-            0
-        });
-        self.next.count()
+            found
+        })
     }
 
     /// Records that rank `p` is reached with `offer` (distance and move),
-    /// unless it already has a smaller entry. Unseen, or seen in this level
-    /// through a larger move: take it. Threads racing here all end with the
-    /// smallest move.
+    /// unless it already has a smaller entry, and returns 1 if `p` was unseen
+    /// until now. Unseen, or seen in this level through a larger move: take
+    /// it. Threads racing here all end with the smallest move, and exactly
+    /// one of them finds the rank unseen, so the level's count is exact.
     #[inline]
-    fn offer(&self, p: usize, offer: u16) {
+    fn offer(&self, p: usize, offer: u16) -> u64 {
         let Some(slot) = self.entries.get(p) else {
-            return;
+            return 0;
         };
-        let current = slot.load(Relaxed);
-        if current > offer {
-            slot.fetch_min(offer, Relaxed);
-            if current == UNSEEN {
-                self.next.insert(p);
-            }
+        if slot.load(Relaxed) <= offer || slot.fetch_min(offer, Relaxed) != UNSEEN {
+            return 0;
         }
+        self.next.insert(p);
+        1
     }
 
     /// Bottom-up: every unreached state tries its moves in declared order and
@@ -313,17 +314,13 @@ impl Bitset {
         self.words[index / 64].load(Relaxed) & (1 << (index % 64)) != 0
     }
 
-    fn clear(&self) {
-        self.words.par_iter().for_each(|w| w.store(0, Relaxed));
-    }
-
-    fn count(&self) -> u64 {
-        self.words.par_iter().map(|w| u64::from(w.load(Relaxed).count_ones())).sum()
-    }
-
-    /// Adds every member of `other` (no other thread may be writing).
-    fn union_with(&self, other: &Self) {
-        self.words.par_iter().zip(&other.words).for_each(|(w, o)| w.store(w.load(Relaxed) | o.load(Relaxed), Relaxed));
+    /// Adds every member of `add` and empties `empty`, in one pass (no
+    /// other thread may be writing).
+    fn union_clearing(&self, add: &Self, empty: &Self) {
+        self.words.par_iter().zip(&add.words).zip(&empty.words).for_each(|((w, a), e)| {
+            w.store(w.load(Relaxed) | a.load(Relaxed), Relaxed);
+            e.store(0, Relaxed);
+        });
     }
 
     /// Calls `visit(cursor, rank)` on every thread for each rank in the set
