@@ -3,7 +3,7 @@
 use std::sync::atomic::{AtomicU16, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
-use godtab_puzzles::{MAX_MOVES, Puzzle};
+use godtab_puzzles::{Cursor, Puzzle, WithCursor};
 use rayon::prelude::*;
 
 use crate::GenError;
@@ -100,64 +100,86 @@ pub fn generate_with(puzzle: &Puzzle, options: &Options<'_>) -> Result<Generated
     }
     let len = usize::try_from(slots).map_err(|_| too_large(usize::MAX as u64))?;
 
-    let mut search = Search {
-        puzzle,
-        entries: std::iter::repeat_with(|| AtomicU16::new(UNSEEN)).take(len).collect(),
-        frontier: Bitset::new(len),
-        next: Bitset::new(len),
-        reached: Bitset::new(len),
-    };
-    let goal = puzzle.rank(&puzzle.goal()) as usize;
-    search.entries[goal].store(entry(0, 0), Relaxed);
-    search.frontier.insert(goal);
-    search.reached.insert(goal);
+    puzzle.with_cursor(Run { puzzle, options, started, len })
+}
 
-    let mut histogram = vec![1u64];
-    let mut reached = 1u64;
-    let mut depth = 0u8;
-    loop {
-        let frontier = histogram[usize::from(depth)];
-        if depth == MAX_DEPTH {
-            if search.frontier_has_unreached_neighbour() {
-                return Err(GenError::TooDeep { max: MAX_DEPTH });
+/// The search, run with the puzzle's fastest [`Cursor`].
+struct Run<'a> {
+    puzzle: &'a Puzzle,
+    options: &'a Options<'a>,
+    started: Instant,
+    len: usize,
+}
+
+impl WithCursor for Run<'_> {
+    type Output = Result<Generated, GenError>;
+
+    fn run<C: Cursor>(self, cursor: C) -> Self::Output {
+        let Run { puzzle, options, started, len } = self;
+        let slots = puzzle.slots();
+        let mut search = Search {
+            cursor,
+            move_count: puzzle.move_count(),
+            entries: std::iter::repeat_with(|| AtomicU16::new(UNSEEN)).take(len).collect(),
+            frontier: Bitset::new(len),
+            next: Bitset::new(len),
+            reached: Bitset::new(len),
+        };
+        let goal = puzzle.rank(&puzzle.goal()) as usize;
+        search.entries[goal].store(entry(0, 0), Relaxed);
+        search.frontier.insert(goal);
+        search.reached.insert(goal);
+
+        let mut histogram = vec![1u64];
+        let mut reached = 1u64;
+        let mut depth = 0u8;
+        loop {
+            let frontier = histogram[usize::from(depth)];
+            if depth == MAX_DEPTH {
+                if search.frontier_has_unreached_neighbour() {
+                    return Err(GenError::TooDeep { max: MAX_DEPTH });
+                }
+                break;
             }
-            break;
+            // Push costs a rank per move per frontier state; pull costs an
+            // unrank per unreached state plus a rank per move tried, and the
+            // states the level does not reach try every move. Pull wins once
+            // the unreached states are fewer than the frontier.
+            let pull = slots - reached < frontier;
+            let found = if pull { search.pull(depth) } else { search.push(depth) };
+            if found == 0 {
+                break;
+            }
+            search.advance();
+            depth += 1;
+            reached += found;
+            histogram.push(found);
+            if let Some(report) = options.on_level {
+                report(&Level { depth, states: found, reached, slots, pull, elapsed: started.elapsed() });
+            }
         }
-        // Push costs a rank per move per frontier state; pull costs an unrank
-        // per unreached state plus a rank per move tried, and the states the
-        // level does not reach try every move. Pull wins once the unreached
-        // states are fewer than the frontier.
-        let pull = slots - reached < frontier;
-        let found = if pull { search.pull(depth) } else { search.push(depth) };
-        if found == 0 {
-            break;
-        }
-        search.advance();
-        depth += 1;
-        reached += found;
-        histogram.push(found);
-        if let Some(report) = options.on_level {
-            report(&Level { depth, states: found, reached, slots, pull, elapsed: started.elapsed() });
-        }
-    }
 
-    // The bitsets go first: the conversion below is the peak of memory use.
-    let Search { entries, .. } = search;
-    let (distance, parent) = entries
-        .into_iter()
-        .map(|e| match e.into_inner() {
-            UNSEEN => (UNREACHED, 0),
-            e => ((e >> 8) as u8, e as u8),
-        })
-        .unzip();
-    Ok(Generated { distance, parent, reached, max_depth: depth, histogram })
+        // The bitsets go first: the conversion below is the peak of memory
+        // use.
+        let Search { entries, .. } = search;
+        let (distance, parent) = entries
+            .into_iter()
+            .map(|e| match e.into_inner() {
+                UNSEEN => (UNREACHED, 0),
+                e => ((e >> 8) as u8, e as u8),
+            })
+            .unzip();
+        Ok(Generated { distance, parent, reached, max_depth: depth, histogram })
+    }
 }
 
 /// The shared state of one search. Entries are atomics so that threads can
 /// fill one level together; every access is `Relaxed` because rayon's join
 /// between levels already orders one level before the next.
-struct Search<'a> {
-    puzzle: &'a Puzzle,
+struct Search<C> {
+    /// A cursor at rank 0, cloned for each block of ranks a thread visits.
+    cursor: C,
+    move_count: usize,
     /// Distance and parent of every rank, as [`entry`]: one 16-bit word, so
     /// that a visit touches one cache line, and so that a single `fetch_min`
     /// both claims an unseen rank and keeps the smallest parent move.
@@ -185,12 +207,14 @@ fn distance_of(entry: u16) -> u8 {
     (entry >> 8) as u8
 }
 
-impl Search<'_> {
+impl<C: Cursor> Search<C> {
     /// Makes the level just found the frontier.
     fn advance(&mut self) {
-        self.reached.union_with(&self.next);
         std::mem::swap(&mut self.frontier, &mut self.next);
-        self.next.clear();
+        // One pass over the words rather than one per step: a level has
+        // few states to visit near either end of the search, where each
+        // pass costs mostly the threads' synchronisation.
+        self.reached.union_clearing(&self.frontier, &self.next);
     }
 
     /// Top-down: every state at `depth` undoes each move. A state first seen
@@ -198,51 +222,55 @@ impl Search<'_> {
     /// the ways it is seen in this level, whatever the order of the visits.
     fn push(&self, depth: u8) -> u64 {
         let next = depth + 1;
-        let puzzle = self.puzzle;
-        self.frontier.par_for_each(false, |rank| {
-            let state = puzzle.unrank(rank as u64);
-            // Rank every predecessor before touching memory, so the cache
-            // misses on their entries overlap instead of queueing behind
-            // each branch.
-            let mut predecessors = [usize::MAX; MAX_MOVES];
-            for (m, p) in predecessors.iter_mut().enumerate().take(puzzle.move_count()) {
-                if let Some(prev) = puzzle.apply_inverse(&state, m) {
-                    *p = puzzle.rank(&prev) as usize;
-                }
-            }
-            for (m, &p) in predecessors.iter().enumerate().take(puzzle.move_count()) {
-                let Some(slot) = self.entries.get(p) else {
-                    continue;
-                };
-                // Unseen, or seen in this level through a larger move: take
-                // it. Threads racing here all end with the smallest move.
-                let offer = entry(next, m as u8);
-                let current = slot.load(Relaxed);
-                if current > offer {
-                    slot.fetch_min(offer, Relaxed);
-                    if current == UNSEEN {
-                        self.next.insert(p);
+        self.frontier.par_for_each(false, &self.cursor, |cursor, rank| {
+            cursor.seek(rank as u64);
+            let mut found = 0;
+            for first in (0..self.move_count).step_by(BATCH) {
+                // Rank a batch of predecessors before touching memory, so the
+                // cache misses on their entries overlap instead of queueing
+                // behind each branch.
+                let mut predecessors = [usize::MAX; BATCH];
+                for (m, p) in (first..self.move_count).zip(&mut predecessors) {
+                    if let Some(prev) = cursor.rank_before(m) {
+                        *p = prev as usize;
                     }
                 }
+                for (m, &p) in (first..self.move_count).zip(&predecessors) {
+                    found += self.offer(p, entry(next, m as u8));
+                }
             }
-            0
-        });
-        self.next.count()
+            found
+        })
+    }
+
+    /// Records that rank `p` is reached with `offer` (distance and move),
+    /// unless it already has a smaller entry, and returns 1 if `p` was unseen
+    /// until now. Unseen, or seen in this level through a larger move: take
+    /// it. Threads racing here all end with the smallest move, and exactly
+    /// one of them finds the rank unseen, so the level's count is exact.
+    #[inline]
+    fn offer(&self, p: usize, offer: u16) -> u64 {
+        let Some(slot) = self.entries.get(p) else {
+            return 0;
+        };
+        if slot.load(Relaxed) <= offer || slot.fetch_min(offer, Relaxed) != UNSEEN {
+            return 0;
+        }
+        self.next.insert(p);
+        1
     }
 
     /// Bottom-up: every unreached state tries its moves in declared order and
     /// takes the first that lands at `depth`.
     fn pull(&self, depth: u8) -> u64 {
         let next = depth + 1;
-        let puzzle = self.puzzle;
-        self.reached.par_for_each(true, |rank| {
-            let state = puzzle.unrank(rank as u64);
-            for m in 0..puzzle.move_count() {
-                let Some(after) = puzzle.apply(&state, m) else {
+        self.reached.par_for_each(true, &self.cursor, |cursor, rank| {
+            cursor.seek(rank as u64);
+            for m in 0..self.move_count {
+                let Some(t) = cursor.rank_after(m) else {
                     continue;
                 };
-                let t = puzzle.rank(&after) as usize;
-                if self.entries.get(t).is_some_and(|e| distance_of(e.load(Relaxed)) == depth) {
+                if self.entries.get(t as usize).is_some_and(|e| distance_of(e.load(Relaxed)) == depth) {
                     self.entries[rank].store(entry(next, m as u8), Relaxed);
                     self.next.insert(rank);
                     return 1;
@@ -254,12 +282,11 @@ impl Search<'_> {
 
     /// Whether some state of the frontier has a neighbour not reached yet.
     fn frontier_has_unreached_neighbour(&self) -> bool {
-        let puzzle = self.puzzle;
-        self.frontier.par_for_each(false, |rank| {
-            let state = puzzle.unrank(rank as u64);
-            let hit = (0..puzzle.move_count()).any(|m| {
-                puzzle.apply_inverse(&state, m).is_some_and(|prev| {
-                    let p = puzzle.rank(&prev) as usize;
+        self.frontier.par_for_each(false, &self.cursor, |cursor, rank| {
+            cursor.seek(rank as u64);
+            let hit = (0..self.move_count).any(|m| {
+                cursor.rank_before(m).is_some_and(|p| {
+                    let p = p as usize;
                     p < self.entries.len() && !self.reached.contains(p)
                 })
             });
@@ -267,6 +294,9 @@ impl Search<'_> {
         }) > 0
     }
 }
+
+/// Predecessors ranked at a time by a push level.
+const BATCH: usize = 8;
 
 /// A fixed-size set of ranks, one bit each, that threads can add to.
 struct Bitset {
@@ -291,26 +321,29 @@ impl Bitset {
         self.words[index / 64].load(Relaxed) & (1 << (index % 64)) != 0
     }
 
-    fn clear(&self) {
-        self.words.par_iter().for_each(|w| w.store(0, Relaxed));
+    /// Adds every member of `add` and empties `empty`, in one pass (no
+    /// other thread may be writing).
+    fn union_clearing(&self, add: &Self, empty: &Self) {
+        self.words.par_iter().zip(&add.words).zip(&empty.words).for_each(|((w, a), e)| {
+            w.store(w.load(Relaxed) | a.load(Relaxed), Relaxed);
+            e.store(0, Relaxed);
+        });
     }
 
-    fn count(&self) -> u64 {
-        self.words.par_iter().map(|w| u64::from(w.load(Relaxed).count_ones())).sum()
-    }
-
-    /// Adds every member of `other` (no other thread may be writing).
-    fn union_with(&self, other: &Self) {
-        self.words.par_iter().zip(&other.words).for_each(|(w, o)| w.store(w.load(Relaxed) | o.load(Relaxed), Relaxed));
-    }
-
-    /// Calls `visit(rank)` on every thread for each rank in the set (or, with
-    /// `absent`, not in it) and sums what it returns.
-    fn par_for_each(&self, absent: bool, visit: impl Fn(usize) -> u64 + Sync) -> u64 {
+    /// Calls `visit(cursor, rank)` on every thread for each rank in the set
+    /// (or, with `absent`, not in it), in increasing order within each block
+    /// of ranks with a clone of `cursor` per block, and sums what it returns.
+    fn par_for_each<C: Clone + Sync>(
+        &self,
+        absent: bool,
+        cursor: &C,
+        visit: impl Fn(&mut C, usize) -> u64 + Sync,
+    ) -> u64 {
         self.words
             .par_chunks(CHUNK_WORDS)
             .enumerate()
             .map(|(chunk, words)| {
+                let mut cursor = cursor.clone();
                 let mut total = 0;
                 for (offset, word) in words.iter().enumerate() {
                     let first = (chunk * CHUNK_WORDS + offset) * 64;
@@ -322,7 +355,7 @@ impl Bitset {
                         let rank = first + bits.trailing_zeros() as usize;
                         bits &= bits - 1;
                         if rank < self.len {
-                            total += visit(rank);
+                            total += visit(&mut cursor, rank);
                         }
                     }
                 }

@@ -39,10 +39,12 @@
 #![warn(missing_docs)]
 
 pub mod builtin;
+mod cursor;
 mod model;
 mod state;
 mod text;
 
+pub use cursor::{Cursor, WithCursor};
 pub use model::{Kind, ModelError, MoveSet, Puzzle, Ranking, SLIDING_MOVE_NAMES};
 pub use state::State;
 pub use text::{StateDisplay, StateError};

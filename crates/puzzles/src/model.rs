@@ -148,6 +148,25 @@ pub struct Puzzle {
 }
 
 pub(crate) const NO_LABEL: u8 = u8::MAX;
+
+/// The first `N` labels of `cells` rearranged by the position map `map`
+/// (`new[i] = old[map[i]]`), unrolled for the board's size.
+#[inline(always)]
+pub(crate) fn gather<const N: usize>(cells: &[u8; MAX_CELLS], map: &[u8; MAX_CELLS]) -> [u8; N] {
+    // A plain loop: `array::from_fn` is not always inlined.
+    let mut out = [0u8; N];
+    for (i, slot) in out.iter_mut().enumerate() {
+        *slot = cells[usize::from(map[i] & 0xF)];
+    }
+    out
+}
+
+/// The rank of `labels`, a permutation of `0..N`: [`Ranking::Parity`] if
+/// `parity`, else [`Ranking::Lex`].
+#[inline(always)]
+pub(crate) fn rank_distinct<const N: usize>(labels: &[u8; N], parity: bool) -> u64 {
+    if parity { rank::rank_parity_array(labels) } else { rank::rank_lex_array(labels) }
+}
 const NO_CELL: u8 = u8::MAX;
 
 /// For every cell of a `rows` x `cols` board, the neighbour in each sliding
@@ -569,13 +588,11 @@ impl Puzzle {
             Kind::Permutation => false,
             Kind::Sliding => {
                 let blank = self.blank_position(state);
-                match self.slide_targets.get(blank).and_then(|t| t.get(index)) {
-                    Some(&target) if target != NO_CELL => {
-                        state.cells.swap(blank, usize::from(target));
-                        true
-                    }
-                    _ => false,
+                let target = self.slide_target(blank, index);
+                if let Some(target) = target {
+                    state.cells.swap(blank, target);
                 }
+                target.is_some()
             }
         }
     }
@@ -606,32 +623,58 @@ impl Puzzle {
     #[inline]
     fn permute_in_place(&self, state: &mut State, map: &[u8; MAX_CELLS]) {
         #[inline(always)]
-        fn gather<const N: usize>(cells: &mut [u8; MAX_CELLS], map: &[u8; MAX_CELLS]) {
-            let old = *cells;
-            for i in 0..N {
-                cells[i] = old[usize::from(map[i] & 0xF)];
-            }
+        fn permute<const N: usize>(cells: &mut [u8; MAX_CELLS], map: &[u8; MAX_CELLS]) {
+            let next = gather::<N>(cells, map);
+            cells[..N].copy_from_slice(&next);
         }
         macro_rules! by_size {
             ($($n:literal)*) => {
                 match self.cells {
-                    $($n => gather::<$n>(&mut state.cells, map),)*
-                    _ => gather::<MAX_CELLS>(&mut state.cells, map),
+                    $($n => permute::<$n>(&mut state.cells, map),)*
+                    _ => permute::<MAX_CELLS>(&mut state.cells, map),
                 }
             };
         }
         by_size!(2 3 4 5 6 7 8 9 10 11 12 13 14 15);
     }
 
+    /// Applies move `index` in place and returns the new rank:
+    /// [`Puzzle::apply_in_place`] then [`Puzzle::rank`], but for permutation
+    /// puzzles with distinct tiles in a single pass, the labels going
+    /// straight from the move map into a rank unrolled for the board's
+    /// size. `None` (and the state unchanged) if the move is out of range
+    /// or impossible there.
+    #[inline]
+    pub fn apply_and_rank(&self, state: &mut State, index: usize) -> Option<u64> {
+        #[inline(always)]
+        fn permute_and_rank<const N: usize>(cells: &mut [u8; MAX_CELLS], map: &[u8; MAX_CELLS], parity: bool) -> u64 {
+            let next = gather::<N>(cells, map);
+            cells[..N].copy_from_slice(&next);
+            rank_distinct(&next, parity)
+        }
+        let parity = match (self.kind, self.ranking) {
+            (Kind::Permutation, Ranking::Lex) => false,
+            (Kind::Permutation, Ranking::Parity) => true,
+            _ => return self.apply_in_place(state, index).then(|| self.rank(state)),
+        };
+        let map = self.forward_map(index)?;
+        macro_rules! by_size {
+            ($($n:literal)*) => {
+                match self.cells {
+                    $($n => permute_and_rank::<$n>(&mut state.cells, map, parity),)*
+                    _ => permute_and_rank::<MAX_CELLS>(&mut state.cells, map, parity),
+                }
+            };
+        }
+        Some(by_size!(2 3 4 5 6 7 8 9 10 11 12 13 14 15))
+    }
+
     #[inline]
     fn slide(&self, state: &State, direction: usize) -> Option<State> {
         let blank = self.blank_position(state);
-        let target = *self.slide_targets.get(blank)?.get(direction)?;
-        if target == NO_CELL {
-            return None;
-        }
+        let target = self.slide_target(blank, direction)?;
         let mut next = *state;
-        next.cells.swap(blank, usize::from(target));
+        next.cells.swap(blank, target);
         Some(next)
     }
 
@@ -642,9 +685,32 @@ impl Puzzle {
         state.cells[..self.cells()].iter().position(|&label| label == self.blank_label).unwrap_or(0)
     }
 
+    /// The position map of move `index`, padded to [`MAX_CELLS`] (permutation
+    /// puzzles; `None` past the last move).
+    #[inline]
+    pub(crate) fn forward_map(&self, index: usize) -> Option<&[u8; MAX_CELLS]> {
+        self.forward.get(index).filter(|_| index < self.move_count())
+    }
+
+    /// The position map that undoes move `index`, like [`Puzzle::forward_map`].
+    #[inline]
+    pub(crate) fn inverse_map(&self, index: usize) -> Option<&[u8; MAX_CELLS]> {
+        self.inverse.get(index).filter(|_| index < self.move_count())
+    }
+
+    /// Sliding puzzles: the cell that move `index` swaps with the blank at
+    /// cell `blank`, or `None` at the edge of the board.
+    #[inline]
+    pub(crate) fn slide_target(&self, blank: usize, index: usize) -> Option<usize> {
+        match *self.slide_targets.get(blank)?.get(index)? {
+            NO_CELL => None,
+            target => Some(usize::from(target)),
+        }
+    }
+
     /// Whether the tiles must be odd with the blank at `blank`.
     #[inline]
-    fn odd_tiles_expected(&self, blank: usize) -> bool {
+    pub(crate) fn odd_tiles_expected(&self, blank: usize) -> bool {
         self.odd_tiles_by_blank >> (blank & (MAX_CELLS - 1)) & 1 == 1
     }
 

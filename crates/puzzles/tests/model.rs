@@ -58,6 +58,29 @@ fn moves_and_their_inverses_undo_each_other_on_every_state() {
 }
 
 #[test]
+fn apply_and_rank_is_apply_then_rank_on_every_state() {
+    let colours = {
+        let digits = builtin::NINE_DIGITS.puzzle();
+        let maps: Vec<u8> = (0..4).flat_map(|m| digits.move_map(m).unwrap().to_vec()).collect();
+        Puzzle::new(3, 3, &[1, 1, 1, 2, 2, 2, 3, 3, 3], MoveSet::Permutation(&maps)).unwrap()
+    };
+    let lex_nine = builtin::NINE_PUZZLE.puzzle().with_ranking(Ranking::Lex).unwrap();
+    let puzzles = builtin::ALL.iter().map(|b| b.puzzle()).chain([colours, lex_nine]);
+    for puzzle in puzzles {
+        for r in 0..puzzle.slots() {
+            let state = puzzle.unrank(r);
+            for m in 0..=puzzle.move_count() {
+                let mut moved = state;
+                let rank = puzzle.apply_and_rank(&mut moved, m);
+                let next = puzzle.apply(&state, m);
+                assert_eq!(rank, next.map(|s| puzzle.rank(&s)), "rank {r}, move {m}");
+                assert_eq!(moved, next.unwrap_or(state), "rank {r}, move {m}");
+            }
+        }
+    }
+}
+
+#[test]
 fn parse_and_display_round_trip_on_every_state() {
     for b in builtin::ALL {
         let puzzle = b.puzzle();

@@ -68,32 +68,63 @@ pub fn rank_lex_parity_array<const N: usize>(perm: &[u8; N]) -> (u64, bool) {
 
 /// Walks the Lehmer digits once: their weighted sum is the rank, the parity
 /// of their plain sum is the permutation's parity.
+///
+/// The last digit of a permutation is always 0, so it is not computed.
 #[inline(always)]
 fn lehmer_fold(perm: &[u8]) -> (u64, bool) {
     let n = perm.len();
     if n > NIBBLES {
         return lehmer_fold_popcount(perm);
     }
-    // Nibble k of `smaller_seen` counts the values below k seen so far; seeing
-    // w adds one to every nibble above w. Each digit is then one shift away,
-    // with no popcount (which x86-64's baseline lacks).
-    let mut smaller_seen = 0u64;
+    let (rank, odd) = lehmer_prefix(perm, n, n.saturating_sub(2));
+    // The digit before the last is 1 exactly when the last two values are
+    // in descending order: one comparison, no counters.
+    let next_to_last = match perm {
+        [.., a, b] => u64::from(a > b),
+        _ => 0,
+    };
+    (rank + next_to_last, odd ^ (next_to_last == 1))
+}
+
+/// The weighted sum of the first `count` Lehmer digits of `perm`, a
+/// permutation of `0..n` with `n <= 16`, and whether the plain sum of those
+/// digits is odd.
+#[inline(always)]
+fn lehmer_prefix(perm: &[u8], n: usize, count: usize) -> (u64, bool) {
+    // Nibble v of `unseen_below` counts the values below v not seen yet:
+    // v's Lehmer digit, were v to come next. Seeing v takes one off every
+    // nibble above v, so each digit is a shift and a mask (no popcount,
+    // which x86-64's baseline lacks).
+    let mut unseen_below = IDENTITY_NIBBLES;
     let mut rank = 0u64;
     let mut odd = 0u32;
-    for (i, &value) in perm.iter().enumerate() {
-        let shift = 4 * u32::from(value);
-        let below = (smaller_seen.wrapping_shr(shift) & 0xF) as u32;
-        let digit = u32::from(value).wrapping_sub(below);
+    for (i, &value) in perm.iter().enumerate().take(count) {
+        let digit = (unseen_below.wrapping_shr(4 * u32::from(value)) & 0xF) as u32;
         rank = rank.wrapping_add(u64::from(digit).wrapping_mul(weight(n - 1 - i)));
         odd ^= digit;
-        smaller_seen = smaller_seen.wrapping_add(ONES_ABOVE[usize::from(value & 0xF)]);
+        unseen_below = unseen_below.wrapping_sub(ONES_ABOVE[usize::from(value)]);
     }
     (rank, odd & 1 == 1)
 }
 
-/// `ONES_ABOVE[v]` has a one in every nibble above nibble `v`.
-const ONES_ABOVE: [u64; NIBBLES] = {
-    let mut table = [0u64; NIBBLES];
+/// `rank_lex(perm) >> 1`, the rank within the permutation's parity class.
+///
+/// The shift drops digit `n - 2` (weight 1, the only odd weight), and digit
+/// `n - 1` is always 0, so only the first `n - 2` digits are computed.
+#[inline(always)]
+pub(crate) fn lehmer_half(perm: &[u8]) -> u64 {
+    let n = perm.len();
+    if n > NIBBLES {
+        return lehmer_fold_popcount(perm).0 >> 1;
+    }
+    lehmer_prefix(perm, n, n.saturating_sub(2)).0 >> 1
+}
+
+/// `ONES_ABOVE[v]` has a one in every nibble above nibble `v`. Any byte
+/// indexes it (values past 15 have no nibble above them), so no mask is
+/// needed on the hot path.
+const ONES_ABOVE: [u64; 256] = {
+    let mut table = [0u64; 256];
     let mut v = 0;
     while v + 1 < NIBBLES {
         table[v] = NIBBLE_ONES << (4 * (v + 1));
@@ -101,6 +132,9 @@ const ONES_ABOVE: [u64; NIBBLES] = {
     }
     table
 };
+
+/// Nibble `v` holds `v`: the values `0..16` in order.
+pub(crate) const IDENTITY_NIBBLES: u64 = 0xFEDC_BA98_7654_3210;
 
 /// Lengths past 16 do not fit one nibble per value: count with a bitmask.
 fn lehmer_fold_popcount(perm: &[u8]) -> (u64, bool) {
@@ -151,7 +185,8 @@ pub fn rank_lex_parity_mapped(values: &[u8], map: &[u8; 256]) -> Option<(u64, bo
 #[inline(always)]
 fn fold_mapped(values: &[u8], map: &[u8; 256]) -> Option<(u64, bool)> {
     let n = values.len();
-    let mut smaller_seen = 0u64;
+    // The counters of `lehmer_prefix`, plus a bitmask of the labels seen.
+    let mut unseen_below = IDENTITY_NIBBLES;
     let mut seen = 0u32;
     let mut in_range = true;
     let mut rank = 0u64;
@@ -161,11 +196,10 @@ fn fold_mapped(values: &[u8], map: &[u8; 256]) -> Option<(u64, bool)> {
         in_range &= usize::from(label) < n;
         let label = label & 0xF;
         seen |= 1 << label;
-        let below = (smaller_seen >> (4 * u32::from(label)) & 0xF) as u32;
-        let digit = u32::from(label).wrapping_sub(below);
+        let digit = (unseen_below >> (4 * u32::from(label)) & 0xF) as u32;
         rank = rank.wrapping_add(u64::from(digit).wrapping_mul(weight(n - 1 - i)));
         odd ^= digit;
-        smaller_seen = smaller_seen.wrapping_add(ONES_ABOVE[usize::from(label)]);
+        unseen_below = unseen_below.wrapping_sub(ONES_ABOVE[usize::from(label)]);
     }
     // n distinct labels below n: every one of them, once.
     (in_range && seen == (1u32 << n) - 1).then_some((rank, odd & 1 == 1))
@@ -203,7 +237,8 @@ fn fold_skipping(perm: &[u8], skip: u8) -> (u64, bool, usize) {
     if n > NIBBLES + 1 {
         return fold_skipping_by_copy(perm, skip);
     }
-    let mut smaller_seen = 0u64;
+    // The counters of `lehmer_prefix`, over the kept entries.
+    let mut unseen_below = IDENTITY_NIBBLES;
     let mut rank = 0u64;
     let mut odd = 0u32;
     let mut skipped = 0usize;
@@ -212,16 +247,13 @@ fn fold_skipping(perm: &[u8], skip: u8) -> (u64, bool, usize) {
         let is_skip = value == skip;
         let keep = u32::from(!is_skip);
         // The value as it ranks among the others.
-        let value = u32::from(value).wrapping_sub(u32::from(value > skip));
-        let shift = 4 * value;
-        let below = (smaller_seen.wrapping_shr(shift) & 0xF) as u32;
-        let digit = value.wrapping_sub(below) * keep;
+        let value = value.wrapping_sub(u8::from(value > skip));
+        let digit = (unseen_below.wrapping_shr(4 * u32::from(value)) & 0xF) as u32 * keep;
         // Position among the kept entries is i - skipped, of n - 1.
         let weight = weight((n + skipped).wrapping_sub(i + 2));
         rank = rank.wrapping_add(u64::from(digit).wrapping_mul(weight));
         odd ^= digit;
-        let bump = NIBBLE_ONES.checked_shl(shift + 4).unwrap_or(0);
-        smaller_seen = smaller_seen.wrapping_add(bump * u64::from(keep));
+        unseen_below = unseen_below.wrapping_sub(ONES_ABOVE[usize::from(value)] * u64::from(keep));
         at = if is_skip { i } else { at };
         skipped |= usize::from(is_skip);
     }
@@ -304,7 +336,7 @@ fn unrank_lex_slice(rank: u64, out: &mut [u8]) {
 /// on its own (no chain of divisions), and with `n` known at compile time
 /// every division becomes a multiplication.
 #[inline(always)]
-fn lehmer_digits(rank: u64, digits: &mut [u8]) {
+pub(crate) fn lehmer_digits(rank: u64, digits: &mut [u8]) {
     let n = digits.len();
     for (i, digit) in digits.iter_mut().enumerate() {
         let weight = weight(n - 1 - i).max(1);
@@ -321,16 +353,22 @@ fn digits_to_permutation(digits: &[u8], out: &mut [u8]) {
     if n > NIBBLES {
         return digits_to_permutation_bitmask(digits, out);
     }
-    // The unused values, smallest first, one per nibble: picking the c-th is
-    // a shift, and removing it closes the gap with two masks.
-    let mut unused: u64 = 0xFEDC_BA98_7654_3210;
+    // The unused values, smallest first, one per nibble.
+    let mut unused = IDENTITY_NIBBLES;
     for (slot, &digit) in out.iter_mut().zip(digits) {
-        let shift = 4 * u32::from(digit & 0xF);
-        *slot = (unused.wrapping_shr(shift) & 0xF) as u8;
-        let low = unused & ((1u64 << shift) - 1);
-        let high = unused.checked_shr(shift + 4).unwrap_or(0) << shift;
-        unused = low | high;
+        (*slot, unused) = take_nibble(unused, digit);
     }
+}
+
+/// Takes entry `index` out of `list`, a list of nibbles: returns it, and the
+/// list with the gap closed (picking is a shift, closing two masks).
+#[inline(always)]
+pub(crate) fn take_nibble(list: u64, index: u8) -> (u8, u64) {
+    let shift = 4 * u32::from(index & 0xF);
+    let value = (list >> shift & 0xF) as u8;
+    // The nibbles below `index` stay, the ones above move down one.
+    let below = (1u64 << shift) - 1;
+    (value, (list & below) | (list >> 4 & !below))
 }
 
 fn digits_to_permutation_bitmask(digits: &[u8], out: &mut [u8]) {

@@ -38,16 +38,18 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod cursor;
 mod lex;
 mod multiset;
 mod parity;
 
+pub use cursor::LexCursor;
 pub use lex::{
     rank_lex, rank_lex_array, rank_lex_parity, rank_lex_parity_array, rank_lex_parity_mapped, rank_lex_parity_skipping,
     unrank_lex, unrank_lex_array,
 };
 pub use multiset::{arrangements, rank_multiset, unrank_multiset};
-pub use parity::{is_odd, rank_parity, unrank_parity};
+pub use parity::{is_odd, rank_parity, rank_parity_array, unrank_parity};
 
 /// The longest permutation these functions rank exactly: `20!` fits in a
 /// `u64`, `21!` does not.

@@ -6,7 +6,7 @@
 //! each parity class densely from 0 to `n!/2 - 1`; the last two entries
 //! follow from the parity.
 
-use crate::lex::{rank_lex, rank_lex_parity, unrank_lex};
+use crate::lex::{lehmer_half, rank_lex_parity, unrank_lex};
 
 /// Whether `perm` is an odd permutation (an odd number of inversions).
 ///
@@ -35,7 +35,26 @@ pub fn is_odd(perm: &[u8]) -> bool {
 #[inline]
 #[must_use]
 pub fn rank_parity(perm: &[u8]) -> u64 {
-    rank_lex(perm) >> 1
+    macro_rules! by_length {
+        ($($n:literal)*) => {
+            match perm.len() {
+                $($n => rank_parity_array::<$n>(perm.try_into().unwrap_or(&[0; $n])),)*
+                _ => lehmer_half(perm),
+            }
+        };
+    }
+    by_length!(3 4 5 6 7 8 9 10 11 12 13 14 15 16)
+}
+
+/// [`rank_parity`] for a length known at compile time.
+///
+/// ```
+/// assert_eq!(godtab_rank::rank_parity_array(&[2u8, 0, 1]), 2);
+/// ```
+#[inline]
+#[must_use]
+pub fn rank_parity_array<const N: usize>(perm: &[u8; N]) -> u64 {
+    lehmer_half(perm)
 }
 
 /// Writes into `out` the permutation of `0..out.len()` of the given parity

@@ -2,8 +2,9 @@
 //! reference; plus property tests for lengths up to 16.
 
 use godtab_rank::{
-    FACTORIAL, arrangements, is_odd, is_permutation, rank_lex, rank_lex_parity, rank_lex_parity_mapped,
-    rank_lex_parity_skipping, rank_multiset, rank_parity, unrank_lex, unrank_lex_array, unrank_multiset, unrank_parity,
+    FACTORIAL, LexCursor, arrangements, is_odd, is_permutation, rank_lex, rank_lex_parity, rank_lex_parity_mapped,
+    rank_lex_parity_skipping, rank_multiset, rank_parity, rank_parity_array, unrank_lex, unrank_lex_array,
+    unrank_multiset, unrank_parity,
 };
 use proptest::prelude::*;
 
@@ -59,6 +60,7 @@ fn every_permutation_of_nine_in_lexicographic_order() {
         assert_eq!(odd, reference_is_odd(&perm), "parity of {perm:?}");
         let class_rank = if odd { &mut odd_seen } else { &mut even_seen };
         assert_eq!(rank_parity(&perm), *class_rank, "parity rank of {perm:?}");
+        assert_eq!(rank_parity_array(&perm), *class_rank, "parity rank of {perm:?}");
         unrank_parity(*class_rank, odd, &mut out);
         assert_eq!(out, perm, "unrank_parity({class_rank}, {odd})");
         *class_rank += 1;
@@ -121,6 +123,32 @@ fn every_rank_of_nine_round_trips() {
 }
 
 #[test]
+fn cursor_visits_every_rank_of_nine_in_order() {
+    let mut cursor = LexCursor::<9>::new();
+    let mut perm: [u8; 9] = core::array::from_fn(|i| i as u8);
+    for rank in 0..FACTORIAL[9] {
+        cursor.seek(rank);
+        assert_eq!((cursor.rank(), cursor.perm()), (rank, &perm), "rank {rank}");
+        assert_eq!(cursor.is_odd(), reference_is_odd(&perm), "parity of {perm:?}");
+        next_permutation(&mut perm);
+    }
+}
+
+#[test]
+fn cursor_skips_ahead_by_every_stride_up_to_nine_factorial() {
+    // Strides of each order of magnitude carry into every digit.
+    for stride in [2, 3, 7, 24, 25, 719, 5041, 40_319, 100_003] {
+        let mut cursor = LexCursor::<9>::new();
+        for rank in (stride / 2..FACTORIAL[9]).step_by(stride as usize) {
+            cursor.seek(rank);
+            let want = unrank_lex_array::<9>(rank);
+            assert_eq!(cursor.perm(), &want, "stride {stride}, rank {rank}");
+            assert_eq!(cursor.is_odd(), reference_is_odd(&want), "stride {stride}, rank {rank}");
+        }
+    }
+}
+
+#[test]
 fn every_arrangement_of_three_colours_in_lexicographic_order() {
     let counts = [3u8, 3, 3];
     let mut arrangement = [0u8, 0, 0, 1, 1, 1, 2, 2, 2];
@@ -171,6 +199,20 @@ proptest! {
         unrank_lex(rank, &mut out);
         prop_assert!(is_permutation(&out));
         prop_assert_eq!(rank_lex(&out), rank);
+    }
+
+    #[test]
+    fn cursor_follows_any_sequence_of_ranks_of_13(ranks in proptest::collection::vec(any::<u64>(), 1..40)) {
+        let mut cursor = LexCursor::<13>::new();
+        for rank in ranks {
+            // Half the steps go a little forward, the others anywhere.
+            let rank = if rank % 2 == 0 { cursor.rank() + (rank >> 1) % 1000 } else { rank };
+            cursor.seek(rank);
+            let want = unrank_lex_array::<13>(rank);
+            prop_assert_eq!(cursor.perm(), &want);
+            prop_assert_eq!(cursor.rank(), rank % FACTORIAL[13]);
+            prop_assert_eq!(cursor.is_odd(), reference_is_odd(&want));
+        }
     }
 
     #[test]

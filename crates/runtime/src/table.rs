@@ -394,15 +394,13 @@ impl Solution<'_> {
         self.corrupt
     }
 
+    #[inline]
     fn step(&mut self) -> Option<usize> {
         let puzzle = &self.view.meta.puzzle;
         let m = self.view.next_move(&self.state, self.rank, self.remaining)?;
-        if !puzzle.apply_in_place(&mut self.state, m) {
-            return None;
-        }
         // Moves never leave the rank space (the ranking was checked against
         // the moves at open), so the plain rank will do.
-        let rank = puzzle.rank(&self.state);
+        let rank = puzzle.apply_and_rank(&mut self.state, m)?;
         // A damaged parent section could lead anywhere: the walk is bounded
         // by the distance, and its last step must land on the goal.
         if self.remaining == 1 && rank != self.view.meta.goal_rank {

@@ -1,0 +1,251 @@
+//! Visiting states in rank order and ranking their neighbours: the inner
+//! loop of a breadth-first search over the rank space.
+
+use godtab_rank::{LexCursor, rank_parity_array};
+
+use crate::model::{Kind, Puzzle, Ranking, gather, rank_distinct};
+use crate::{MAX_CELLS, State};
+
+/// A position in a puzzle's rank space that moves forward cheaply and ranks
+/// the neighbours of the state there.
+///
+/// Get one with [`Puzzle::with_cursor`]; it picks an implementation
+/// specialised to the puzzle's ranking and board size, where unranking a
+/// rising sequence of ranks reuses the work shared between consecutive
+/// ranks, and ranking a neighbour does not build it as a [`State`].
+///
+/// A cursor starts at rank 0. Its answers agree with [`Puzzle::unrank`],
+/// [`Puzzle::apply`], [`Puzzle::apply_inverse`] and [`Puzzle::rank`].
+pub trait Cursor: Clone + Sync {
+    /// Moves to the state of rank `rank`. Cheapest when ranks only rise, by
+    /// small steps; any rank below [`Puzzle::slots`] works.
+    fn seek(&mut self, rank: u64);
+
+    /// The rank of the state move `index` leads to, or `None` if the move
+    /// is out of range or impossible here (a blank against the edge).
+    fn rank_after(&self, index: usize) -> Option<u64>;
+
+    /// The rank of the state that move `index` leads here from, or `None`
+    /// if there is none (see [`Puzzle::apply_inverse`]).
+    fn rank_before(&self, index: usize) -> Option<u64>;
+}
+
+/// Work that runs on a [`Cursor`] of any type: see [`Puzzle::with_cursor`].
+pub trait WithCursor {
+    /// What the work returns.
+    type Output;
+
+    /// Runs the work with `cursor`, a cursor at rank 0 (clone it for each
+    /// thread).
+    fn run<C: Cursor>(self, cursor: C) -> Self::Output;
+}
+
+impl Puzzle {
+    /// Runs `work` with the fastest [`Cursor`] for this puzzle: one compiled
+    /// for its ranking and board size where there is one, so that the work's
+    /// inner loops are compiled for it too.
+    ///
+    /// ```
+    /// use godtab_puzzles::{Cursor, WithCursor, builtin};
+    ///
+    /// /// Counts the moves that lead to a lower rank, over every state.
+    /// struct Downhill(u64);
+    /// impl WithCursor for Downhill {
+    ///     type Output = u64;
+    ///     fn run<C: Cursor>(self, mut cursor: C) -> u64 {
+    ///         let mut count = 0;
+    ///         for rank in 0..self.0 {
+    ///             cursor.seek(rank);
+    ///             count += (0..4).filter(|&m| cursor.rank_after(m).is_some_and(|r| r < rank)).count() as u64;
+    ///         }
+    ///         count
+    ///     }
+    /// }
+    /// let puzzle = builtin::EIGHT_PUZZLE.puzzle();
+    /// // Each move has an undo, and one of the two leads down: half the
+    /// // 9!/2 * 24/9 moves (the blank has 24 moves over its 9 cells).
+    /// assert_eq!(puzzle.with_cursor(Downhill(puzzle.slots())), 241_920);
+    /// ```
+    pub fn with_cursor<W: WithCursor>(&self, work: W) -> W::Output {
+        macro_rules! permuting {
+            ($($n:literal)*) => {
+                match self.cells() {
+                    $($n => work.run(Permuting::<$n>::new(self)),)*
+                    _ => work.run(General::new(self)),
+                }
+            };
+        }
+        macro_rules! sliding {
+            ($($n:literal => $tiles:literal)*) => {
+                match self.cells() {
+                    $($n => work.run(Sliding::<$tiles>::new(self)),)*
+                    _ => work.run(General::new(self)),
+                }
+            };
+        }
+        match (self.kind(), self.ranking()) {
+            (Kind::Permutation, Ranking::Lex | Ranking::Parity) => permuting!(2 3 4 5 6 7 8 9 10 11 12 13 14 15 16),
+            (Kind::Sliding, Ranking::BlankParity) => {
+                sliding!(3 => 2 4 => 3 5 => 4 6 => 5 7 => 6 8 => 7 9 => 8 10 => 9 11 => 10 12 => 11 13 => 12
+                    14 => 13 15 => 14 16 => 15)
+            }
+            _ => work.run(General::new(self)),
+        }
+    }
+}
+
+/// Any puzzle: unranks, moves and ranks whole states.
+#[derive(Clone)]
+struct General<'a> {
+    puzzle: &'a Puzzle,
+    state: State,
+}
+
+impl<'a> General<'a> {
+    fn new(puzzle: &'a Puzzle) -> Self {
+        Self { puzzle, state: puzzle.unrank(0) }
+    }
+}
+
+impl Cursor for General<'_> {
+    fn seek(&mut self, rank: u64) {
+        self.state = self.puzzle.unrank(rank);
+    }
+
+    fn rank_after(&self, index: usize) -> Option<u64> {
+        self.puzzle.apply(&self.state, index).map(|s| self.puzzle.rank(&s))
+    }
+
+    fn rank_before(&self, index: usize) -> Option<u64> {
+        self.puzzle.apply_inverse(&self.state, index).map(|s| self.puzzle.rank(&s))
+    }
+}
+
+/// A permutation puzzle of `N` cells with distinct tiles, ranked
+/// [`Ranking::Lex`] or [`Ranking::Parity`]: the labels are a permutation
+/// of `0..N`, and a neighbour's rank is the rank of the labels gathered
+/// through the move's position map.
+#[derive(Clone)]
+struct Permuting<'a, const N: usize> {
+    puzzle: &'a Puzzle,
+    lex: LexCursor<N>,
+    /// Whether the ranking is [`Ranking::Parity`].
+    parity: bool,
+    /// The labels of the current state (padded, so that any map entry
+    /// indexes them without a bounds check).
+    labels: [u8; MAX_CELLS],
+}
+
+impl<'a, const N: usize> Permuting<'a, N> {
+    fn new(puzzle: &'a Puzzle) -> Self {
+        let mut cursor =
+            Self { puzzle, lex: LexCursor::new(), parity: puzzle.ranking() == Ranking::Parity, labels: [0; MAX_CELLS] };
+        cursor.seek(0);
+        cursor
+    }
+
+    /// The rank of the labels rearranged by `map` (`new[i] = old[map[i]]`).
+    #[inline(always)]
+    fn rank_of(&self, map: &[u8; MAX_CELLS]) -> u64 {
+        rank_distinct(&gather::<N>(&self.labels, map), self.parity)
+    }
+}
+
+impl<const N: usize> Cursor for Permuting<'_, N> {
+    #[inline]
+    fn seek(&mut self, rank: u64) {
+        // Parity ranks number every other lexicographic rank: 2r has the
+        // last two labels ascending, 2r + 1 the same prefix with them swapped
+        // and the other parity.
+        self.lex.seek(rank << u8::from(self.parity));
+        self.labels[..N].copy_from_slice(self.lex.perm());
+        if self.parity && self.lex.is_odd() != self.puzzle.goal_odd {
+            self.labels.swap(N - 2, N - 1);
+        }
+    }
+
+    #[inline]
+    fn rank_after(&self, index: usize) -> Option<u64> {
+        Some(self.rank_of(self.puzzle.forward_map(index)?))
+    }
+
+    #[inline]
+    fn rank_before(&self, index: usize) -> Option<u64> {
+        Some(self.rank_of(self.puzzle.inverse_map(index)?))
+    }
+}
+
+/// A sliding puzzle of `T + 1` cells ranked [`Ranking::BlankParity`]: the
+/// blank's cell and the parity rank of the `T` tiles in reading order.
+/// Moving the blank sideways leaves the tiles' order alone; moving it up or
+/// down carries one tile past the `cols - 1` tiles between.
+#[derive(Clone)]
+struct Sliding<'a, const T: usize> {
+    puzzle: &'a Puzzle,
+    lex: LexCursor<T>,
+    /// The tile labels in reading order, without the blank (padded).
+    tiles: [u8; MAX_CELLS],
+    blank: usize,
+    tiles_rank: u64,
+    /// `vertical[2 * cell + m]`: how the tiles move (as a gather map) when
+    /// the blank at `cell` goes up (`m = 0`) or down (`m = 1`).
+    vertical: [[u8; MAX_CELLS]; 2 * MAX_CELLS],
+}
+
+impl<'a, const T: usize> Sliding<'a, T> {
+    /// Ranks per blank cell: the tiles' parity class.
+    const STRIDE: u64 = godtab_rank::FACTORIAL[T] / 2;
+
+    fn new(puzzle: &'a Puzzle) -> Self {
+        let identity: [u8; MAX_CELLS] = core::array::from_fn(|i| i as u8);
+        let mut vertical = [identity; 2 * MAX_CELLS];
+        for blank in 0..=T {
+            for m in 0..2 {
+                let Some(target) = puzzle.slide_target(blank, m) else { continue };
+                // The tile at `target` takes the blank's place: the tiles in
+                // between shift by one towards where it was.
+                let map = &mut vertical[2 * blank + m];
+                if target < blank {
+                    map[target..blank].rotate_left(1);
+                } else {
+                    map[blank..target].rotate_right(1);
+                }
+            }
+        }
+        let mut cursor =
+            Self { puzzle, lex: LexCursor::new(), tiles: [0; MAX_CELLS], blank: 0, tiles_rank: 0, vertical };
+        cursor.seek(0);
+        cursor
+    }
+}
+
+impl<const T: usize> Cursor for Sliding<'_, T> {
+    #[inline]
+    fn seek(&mut self, rank: u64) {
+        self.blank = ((rank / Self::STRIDE) as usize).min(T);
+        self.tiles_rank = rank - self.blank as u64 * Self::STRIDE;
+        // As for Permuting: the parity rank is half the lexicographic one.
+        self.lex.seek(self.tiles_rank << 1);
+        self.tiles[..T].copy_from_slice(self.lex.perm());
+        if self.lex.is_odd() != self.puzzle.odd_tiles_expected(self.blank) {
+            self.tiles.swap(T - 2, T - 1);
+        }
+    }
+
+    #[inline]
+    fn rank_after(&self, index: usize) -> Option<u64> {
+        let target = self.puzzle.slide_target(self.blank, index)?;
+        let tiles_rank = match self.vertical.get(2 * self.blank + index) {
+            // Up or down (moves 0 and 1); sideways leaves the tiles alone.
+            Some(map) if index < 2 => rank_parity_array(&gather::<T>(&self.tiles, map)),
+            _ => self.tiles_rank,
+        };
+        Some(target as u64 * Self::STRIDE + tiles_rank)
+    }
+
+    #[inline]
+    fn rank_before(&self, index: usize) -> Option<u64> {
+        // Moves u and d undo each other, as do l and r.
+        if index < 4 { self.rank_after(index ^ 1) } else { None }
+    }
+}

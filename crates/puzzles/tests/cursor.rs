@@ -1,0 +1,106 @@
+//! Every kind of cursor against the plain model (unrank, apply, rank): on
+//! every state of the small puzzles and a spread of states of the large ones.
+
+use godtab_puzzles::{BLANK, Cursor, MoveSet, Puzzle, Ranking, WithCursor, builtin};
+
+/// Seeks `ranks` in order and checks every move (and one past the last)
+/// both ways; returns how many ranks were checked.
+struct Agrees<'a, I> {
+    puzzle: &'a Puzzle,
+    ranks: I,
+}
+
+impl<I: Iterator<Item = u64>> WithCursor for Agrees<'_, I> {
+    type Output = u64;
+
+    fn run<C: Cursor>(self, mut cursor: C) -> u64 {
+        let puzzle = self.puzzle;
+        let mut checked = 0;
+        for rank in self.ranks {
+            cursor.seek(rank);
+            let state = puzzle.unrank(rank);
+            for m in 0..=puzzle.move_count() {
+                let after = puzzle.apply(&state, m).map(|s| puzzle.rank(&s));
+                assert_eq!(cursor.rank_after(m), after, "rank {rank}, move {m}");
+                let before = puzzle.apply_inverse(&state, m).map(|s| puzzle.rank(&s));
+                assert_eq!(cursor.rank_before(m), before, "rank {rank}, undo move {m}");
+            }
+            checked += 1;
+        }
+        checked
+    }
+}
+
+fn check_every_rank(puzzle: &Puzzle) {
+    let slots = puzzle.slots();
+    assert_eq!(puzzle.with_cursor(Agrees { puzzle, ranks: 0..slots }), slots);
+    // Backwards, and in big jumps.
+    let jumps = [slots - 1, 0, slots / 2, slots / 3, slots - 2, 1];
+    assert_eq!(puzzle.with_cursor(Agrees { puzzle, ranks: jumps.into_iter() }), 6);
+}
+
+fn check_spread(puzzle: &Puzzle, count: u64) {
+    let slots = puzzle.slots();
+    let step = slots / count;
+    // Runs of consecutive ranks spread over the whole space.
+    let ranks = (0..count).flat_map(|k| (k * step..k * step + 3).filter(|&r| r < slots));
+    assert!(puzzle.with_cursor(Agrees { puzzle, ranks }) >= count);
+}
+
+#[test]
+fn builtins() {
+    for b in builtin::ALL {
+        check_every_rank(&b.puzzle());
+    }
+}
+
+#[test]
+fn other_rankings_of_a_builtin() {
+    let eight = builtin::EIGHT_PUZZLE.puzzle().with_ranking(Ranking::Lex).unwrap();
+    check_every_rank(&eight);
+    let nine = builtin::NINE_PUZZLE.puzzle().with_ranking(Ranking::Lex).unwrap();
+    check_every_rank(&nine);
+}
+
+#[test]
+fn small_boards() {
+    // Odd moves: the lexicographic ranking.
+    let swap_and_turn =
+        Puzzle::new(2, 3, &[1, 2, 3, 4, 5, 6], MoveSet::Permutation(&[1, 0, 2, 3, 4, 5, 3, 0, 1, 4, 5, 2]));
+    let swap_and_turn = swap_and_turn.unwrap();
+    assert_eq!(swap_and_turn.ranking(), Ranking::Lex);
+    check_every_rank(&swap_and_turn);
+    // Three cells and one 3-cycle: the parity ranking.
+    let cycle = Puzzle::new(1, 3, &[7, 8, 9], MoveSet::Permutation(&[2, 0, 1])).unwrap();
+    assert_eq!(cycle.ranking(), Ranking::Parity);
+    check_every_rank(&cycle);
+    let two = Puzzle::new(1, 2, &[1, 2], MoveSet::Permutation(&[1, 0])).unwrap();
+    check_every_rank(&two);
+    for (rows, cols) in [(2, 2), (1, 3), (2, 4), (3, 2)] {
+        let goal: Vec<u8> = (1..rows * cols).map(|v| v as u8).chain([BLANK]).collect();
+        let sliding = Puzzle::new(rows, cols, &goal, MoveSet::Sliding).unwrap();
+        assert_eq!(sliding.ranking(), Ranking::BlankParity);
+        check_every_rank(&sliding);
+    }
+    let digits = builtin::NINE_DIGITS.puzzle();
+    let maps: Vec<u8> = (0..4).flat_map(|m| digits.move_map(m).unwrap().to_vec()).collect();
+    let colours = Puzzle::new(3, 3, &[1, 1, 1, 2, 2, 2, 3, 3, 3], MoveSet::Permutation(&maps)).unwrap();
+    assert_eq!(colours.ranking(), Ranking::Multiset);
+    check_every_rank(&colours);
+}
+
+#[test]
+fn sixteen_cells() {
+    let fifteen: Vec<u8> = (1..=15).chain([BLANK]).collect();
+    check_spread(&Puzzle::new(4, 4, &fifteen, MoveSet::Sliding).unwrap(), 2000);
+    let tiles: Vec<u8> = (1..=16).collect();
+    // Cycle three cells of the top-left 2x2 block, and turn the whole board
+    // by a quarter: both even.
+    let mut maps: Vec<u8> = (0..16).collect();
+    maps[..5].copy_from_slice(&[4, 0, 2, 3, 1]);
+    maps.extend([12, 8, 4, 0, 13, 9, 5, 1, 14, 10, 6, 2, 15, 11, 7, 3]);
+    let turns = Puzzle::new(4, 4, &tiles, MoveSet::Permutation(&maps)).unwrap();
+    assert_eq!(turns.ranking(), Ranking::Parity);
+    check_spread(&turns, 2000);
+    check_spread(&turns.with_ranking(Ranking::Lex).unwrap(), 2000);
+}

@@ -1,0 +1,174 @@
+//! Unranking a rising sequence of ranks, reusing the work shared with the
+//! previous rank.
+
+use crate::FACTORIAL;
+use crate::lex::{IDENTITY_NIBBLES, lehmer_digits, take_nibble};
+
+/// A permutation of `0..N` (`N` at most 16) that moves to increasing
+/// lexicographic ranks in a fraction of the cost of [`unrank_lex`].
+///
+/// Nearby ranks share their leading Lehmer digits: from rank `r` to `r + 1`
+/// the digit of weight `1!` changes every time, the one of weight `2!`
+/// every other time, and so on, so fewer than two digits change on average.
+/// The cursor keeps the digits of its rank and, for every position, the
+/// values not placed before it; moving forward adds the distance to the
+/// digits and rebuilds only the tail of the permutation after the first
+/// digit that changed. Moving backward starts over, as [`unrank_lex`] does.
+///
+/// ```
+/// use godtab_rank::LexCursor;
+/// let mut cursor = LexCursor::<4>::new();
+/// cursor.seek(1);
+/// assert_eq!(cursor.perm(), &[0, 1, 3, 2]);
+/// assert!(cursor.is_odd());
+/// cursor.seek(23);
+/// assert_eq!(cursor.perm(), &[3, 2, 1, 0]);
+/// ```
+///
+/// [`unrank_lex`]: crate::unrank_lex
+#[derive(Clone, Debug)]
+pub struct LexCursor<const N: usize> {
+    rank: u64,
+    /// Whether the digits add up to an odd number: the permutation's parity.
+    odd: bool,
+    digits: [u8; N],
+    perm: [u8; N],
+    /// `unused[i]`: the values missing from `perm[..i]`, smallest first,
+    /// one per nibble.
+    unused: [u64; N],
+}
+
+impl<const N: usize> Default for LexCursor<N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const N: usize> LexCursor<N> {
+    /// One value per nibble of a `u64`.
+    const FITS: () = assert!(N <= 16, "LexCursor holds at most 16 values");
+
+    /// A cursor at rank 0, the identity.
+    #[must_use]
+    pub fn new() -> Self {
+        let () = Self::FITS;
+        Self {
+            rank: 0,
+            odd: false,
+            digits: [0; N],
+            perm: core::array::from_fn(|i| i as u8),
+            unused: core::array::from_fn(|i| IDENTITY_NIBBLES >> (4 * i)),
+        }
+    }
+
+    /// The current rank.
+    #[must_use]
+    pub fn rank(&self) -> u64 {
+        self.rank
+    }
+
+    /// The permutation of the current rank.
+    #[must_use]
+    pub fn perm(&self) -> &[u8; N] {
+        &self.perm
+    }
+
+    /// Whether the permutation of the current rank is odd.
+    #[must_use]
+    pub fn is_odd(&self) -> bool {
+        self.odd
+    }
+
+    /// Moves to `rank` (taken modulo `N!`). Cheap when `rank` is at or a
+    /// little past the current rank; any rank works.
+    #[inline]
+    pub fn seek(&mut self, rank: u64) {
+        let target = rank % FACTORIAL[N];
+        let first = if target >= self.rank {
+            self.add_to_digits(target - self.rank)
+        } else {
+            lehmer_digits(target, &mut self.digits);
+            self.odd = self.digits.iter().fold(0, |odd, &d| odd ^ d) & 1 == 1;
+            0
+        };
+        self.rank = target;
+        self.rebuild_from(first);
+    }
+
+    /// Adds `step` to the digits, a mixed-radix number (digit `i` has radix
+    /// `N - i`), and returns the first position whose digit changed (`N` if
+    /// none did).
+    #[inline]
+    fn add_to_digits(&mut self, mut step: u64) -> usize {
+        let mut first = N;
+        // The last digit has radix 1: it is always 0.
+        for i in (0..N.saturating_sub(1)).rev() {
+            if step == 0 {
+                break;
+            }
+            let radix = (N - i) as u64;
+            let old = u64::from(self.digits[i]);
+            let sum = old + step;
+            // Small steps carry at most one: no division on the common path.
+            let (digit, carry) = if sum < radix {
+                (sum, 0)
+            } else if sum < 2 * radix {
+                (sum - radix, 1)
+            } else {
+                (sum % radix, sum / radix)
+            };
+            // The digit is below the radix, at most 16.
+            self.digits[i] = digit as u8;
+            self.odd ^= (old ^ digit) & 1 == 1;
+            step = carry;
+            first = i;
+        }
+        first
+    }
+
+    /// Recomputes `perm[first..]` (and the unused values after each of its
+    /// positions) from the digits; the prefix is unchanged.
+    #[inline]
+    fn rebuild_from(&mut self, first: usize) {
+        let Some(&start) = self.unused.get(first) else {
+            return;
+        };
+        let mut unused = start;
+        for i in first..N.saturating_sub(1) {
+            (self.perm[i], unused) = take_nibble(unused, self.digits[i]);
+            self.unused[i + 1] = unused;
+        }
+        // One value is left for the last position.
+        if let Some(last) = self.perm.last_mut() {
+            *last = (unused & 0xF) as u8;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{is_odd, unrank_lex_array};
+
+    #[test]
+    fn zero_and_one_values() {
+        let mut none = LexCursor::<0>::new();
+        none.seek(5);
+        assert_eq!((none.rank(), none.perm(), none.is_odd()), (0, &[], false));
+        let mut one = LexCursor::<1>::new();
+        one.seek(3);
+        assert_eq!((one.rank(), one.perm(), one.is_odd()), (0, &[0], false));
+    }
+
+    #[test]
+    fn seeks_forward_backward_and_wrap() {
+        let mut cursor = LexCursor::<7>::default();
+        for rank in [0, 1, 2, 700, 701, 5039, 3, 3, 5040 + 9, u64::MAX] {
+            cursor.seek(rank);
+            let want = unrank_lex_array::<7>(rank);
+            assert_eq!(cursor.perm(), &want, "rank {rank}");
+            assert_eq!(cursor.rank(), rank % 5040);
+            assert_eq!(cursor.is_odd(), is_odd(&want), "rank {rank}");
+        }
+    }
+}
