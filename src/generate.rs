@@ -11,6 +11,7 @@ use godtab_puzzles::{Puzzle, builtin};
 use godtab_runtime::Encoding;
 
 use crate::info::thousands;
+use crate::source::memory_limit;
 
 /// Arguments of `godtab gen`.
 #[derive(clap::Args)]
@@ -46,6 +47,7 @@ pub struct Args {
     compact: bool,
 }
 
+/// Generates and writes the table.
 pub fn run(args: &Args) -> Result<ExitCode> {
     let (id, names, puzzle) = match (&args.puzzle, &args.spec) {
         (_, Some(path)) => {
@@ -61,7 +63,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         }
         (None, None) => bail!("name a built-in puzzle or give --spec FILE"),
     };
-    let limit = args.max_memory.unwrap_or_else(default_memory_limit);
+    let limit = args.max_memory.unwrap_or_else(memory_limit);
     let needed = planned_memory(&puzzle);
     eprintln!("{id}: {} states, planned memory {} (limit {})", thousands(puzzle.slots()), bytes(needed), bytes(limit));
     let move_names: Vec<&str> = names.iter().map(String::as_str).collect();
@@ -124,16 +126,6 @@ impl Progress {
             bar.finish_and_clear();
         }
     }
-}
-
-/// Half of the machine's memory (MemTotal in /proc/meminfo), or 4 GiB if it
-/// cannot be read.
-fn default_memory_limit() -> u64 {
-    let total_kib = std::fs::read_to_string("/proc/meminfo").ok().and_then(|info| {
-        let line = info.lines().find(|l| l.starts_with("MemTotal:"))?.to_string();
-        line.split_whitespace().nth(1)?.parse::<u64>().ok()
-    });
-    total_kib.map_or(4 << 30, |kib| kib * 1024 / 2)
 }
 
 /// "1500", "64K", "2G", "1.5T": bytes.

@@ -51,6 +51,7 @@ struct Info<'a> {
     source: String,
 }
 
+/// Prints the description of the table.
 pub fn run(args: &Args) -> Result<ExitCode> {
     let loaded = args.tables.load(args.puzzle.as_deref())?;
     let info = describe(&loaded.table, loaded.origin.to_string());

@@ -3,6 +3,8 @@
 //! (`source`, `embedded`). The binary only parses arguments and dispatches;
 //! fuzz targets and tests drive the same code directly.
 
+#![warn(missing_docs)]
+
 pub mod embedded;
 pub mod fuzzing;
 pub mod generate;

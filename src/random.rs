@@ -34,6 +34,7 @@ pub struct Args {
     tables: TableArgs,
 }
 
+/// Prints the random states.
 pub fn run(args: &Args) -> Result<ExitCode> {
     let loaded = args.tables.load_verified(args.puzzle.as_deref())?;
     let table = &loaded.table;
@@ -53,20 +54,26 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         None => table.distance_of_rank(rank).is_some(),
         Some(d) => table.distance_of_rank(rank) == Some(d),
     };
-    // Dense enough: draw ranks until one matches. Sparse: pick which of the
-    // matching ranks to take, then find them in one pass.
-    if matching.saturating_mul(64) >= table.states() {
-        for _ in 0..args.count {
-            let rank = loop {
-                let rank = rng.u64(..table.states());
-                if wanted(rank) {
-                    break rank;
-                }
-            };
-            write_state(&mut out, table, format, &state_of(table, rank))?;
+    // Dense enough: draw ranks until one matches, a bounded number of times
+    // (a table whose histogram overstates a level could otherwise keep us
+    // drawing forever). Sparse, or out of draws: pick which of the matching
+    // ranks to take, then find them in one pass.
+    let dense = matching.saturating_mul(64) >= table.states();
+    let mut written = 0;
+    if dense {
+        let mut draws_left = args.count.saturating_mul(1024);
+        while written < args.count && draws_left > 0 {
+            let rank = rng.u64(..table.states());
+            draws_left -= 1;
+            if wanted(rank) {
+                write_state(&mut out, table, format, &state_of(table, rank))?;
+                written += 1;
+            }
         }
-    } else {
-        let mut picks: Vec<u64> = (0..args.count).map(|_| rng.u64(..matching)).collect();
+    }
+    if written < args.count {
+        let picks_count = args.count - written;
+        let mut picks: Vec<u64> = (0..picks_count).map(|_| rng.u64(..matching)).collect();
         picks.sort_unstable();
         let mut ranks = Vec::with_capacity(picks.len());
         let mut seen = 0u64;
@@ -81,6 +88,12 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                 }
                 seen += 1;
             }
+        }
+        if (ranks.len() as u64) < picks_count {
+            bail!(
+                "the table's histogram promises {matching} such states but it holds only {seen}: the table is \
+                 damaged; regenerate it"
+            );
         }
         rng.shuffle(&mut ranks);
         for rank in ranks {

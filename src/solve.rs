@@ -40,6 +40,7 @@ struct Answer<'a> {
     moves: Vec<&'a str>,
 }
 
+/// Answers every state given; exit status 1 if one of them is not a state.
 pub fn run(args: &Args) -> Result<ExitCode> {
     let (puzzle, states) = match &args.tables.table {
         Some(_) => (None, args.words.as_slice()),
@@ -95,7 +96,11 @@ fn write_answer(out: &mut impl Write, table: &Table<Bytes>, state: &State, show:
     let moves: Vec<usize> = solution.collect();
     let names: Vec<&str> = moves.iter().map(|&m| table.move_name(m)).collect();
     let plural = if moves.len() == 1 { "" } else { "s" };
-    writeln!(out, "{text}: {} move{plural}: {}", moves.len(), names.join(" "))?;
+    if moves.is_empty() {
+        writeln!(out, "{text}: solved (0 moves)")?;
+    } else {
+        writeln!(out, "{text}: {} move{plural}: {}", moves.len(), names.join(" "))?;
+    }
     if show {
         let mut board = *state;
         writeln!(out, "{:#}", table.display(&board))?;

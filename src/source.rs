@@ -90,7 +90,11 @@ impl TableArgs {
             let plain = dir.join(format!("{id}.gtab"));
             let compressed = dir.join(format!("{id}.gtab.zst"));
             let path = if plain.exists() || !compressed.exists() { plain } else { compressed };
-            return open_file(&path);
+            let loaded = open_file(&path)?;
+            if loaded.table.id() != id {
+                bail!("{} holds the table of {:?}, not {id:?}", path.display(), loaded.table.id());
+            }
+            return Ok(loaded);
         }
         let bytes = embedded::table(id).with_context(|| {
             format!("unknown puzzle {id:?}: the built-in puzzles are {}", embedded::ids().join(", "))
@@ -110,11 +114,23 @@ impl TableArgs {
     }
 }
 
+/// Half of the machine's memory (MemTotal in /proc/meminfo), or 4 GiB if it
+/// cannot be read: the default limit for generating a table or
+/// decompressing one.
+pub fn memory_limit() -> u64 {
+    let total_kib = std::fs::read_to_string("/proc/meminfo").ok().and_then(|info| {
+        let line = info.lines().find(|l| l.starts_with("MemTotal:"))?.to_string();
+        line.split_whitespace().nth(1)?.parse::<u64>().ok()
+    });
+    total_kib.map_or(4 << 30, |kib| kib * 1024 / 2)
+}
+
 /// Opens a table file: `.zst` files are decompressed, others memory-mapped.
 pub fn open_file(path: &Path) -> Result<Loaded> {
     let compressed = path.extension().is_some_and(|e| e == "zst");
     let (bytes, origin) = if compressed {
-        let table = Table::open_zst(path).with_context(|| path.display().to_string())?;
+        // A compressed file can expand to anything: no more than memory allows.
+        let table = Table::open_zst_with_limit(path, memory_limit()).with_context(|| path.display().to_string())?;
         (Bytes::Owned(table.into_bytes()), Origin::Decompressed(path.to_path_buf()))
     } else {
         let table = Table::open_mmap(path).with_context(|| path.display().to_string())?;

@@ -164,7 +164,7 @@ fn solve_prints_distance_and_moves() {
     assert_eq!(json["moves"].as_array().unwrap().len(), 19);
     let bad = godtab(&["solve", "eight-puzzle", "1 2 3", "1 2 3 4 5 6 7 8 x"], b"");
     assert_eq!(bad.status.code(), Some(1));
-    assert_eq!(stdout(&bad), "1 2 3 4 5 6 7 8 x: 0 moves: \n");
+    assert_eq!(stdout(&bad), "1 2 3 4 5 6 7 8 x: solved (0 moves)\n");
     assert_eq!(stderr(&bad), "godtab solve: \"1 2 3\": expected 9 tiles, found 3\n");
 }
 

@@ -64,3 +64,49 @@ fn ten_million_cases_in_bounded_memory() {
     assert!(peak > 0, "no memory figure was read");
     assert!(peak <= LIMIT_KIB, "peak RSS {peak} KiB is over the {LIMIT_KIB} KiB bound");
 }
+
+#[test]
+fn millions_of_bad_cases_in_bounded_memory() {
+    const BAD: u64 = 3_000_000;
+    let mut judge = Command::new(env!("CARGO_BIN_EXE_godtab"))
+        .args(["judge", "nine-digits"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("godtab judge runs");
+    let mut input = judge.stdin.take().expect("piped");
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        let chunk = "1 2 q\n".repeat(10_000);
+        for _ in 0..BAD / 10_000 {
+            if input.write_all(chunk.as_bytes()).is_err() {
+                return;
+            }
+        }
+    });
+    let count_lines = |mut stream: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut buf = vec![0u8; 1 << 16];
+            let mut lines = 0u64;
+            while let Ok(n @ 1..) = stream.read(&mut buf) {
+                lines += buf[..n].iter().filter(|&&b| b == b'\n').count() as u64;
+            }
+            lines
+        })
+    };
+    let answers = count_lines(Box::new(judge.stdout.take().expect("piped")));
+    let reports = count_lines(Box::new(judge.stderr.take().expect("piped")));
+    let pid = judge.id();
+    let mut peak = 0;
+    while judge.try_wait().expect("wait").is_none() {
+        peak = peak.max(peak_rss_kib(pid).unwrap_or(0));
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    writer.join().expect("writer");
+    assert_eq!(judge.wait().expect("wait").code(), Some(1));
+    assert_eq!(answers.join().expect("answers"), 0);
+    assert_eq!(reports.join().expect("reports"), BAD);
+    println!("godtab judge, {BAD} bad cases: peak RSS {:.1} MiB", peak as f64 / 1024.0);
+    assert!(peak > 0 && peak <= LIMIT_KIB, "peak RSS {peak} KiB");
+}

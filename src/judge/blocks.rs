@@ -89,11 +89,13 @@ fn for_each_line(region: &[u8], mut visit: impl FnMut(&[u8])) {
     }
 }
 
-/// Judges every line of `input`.
+/// Judges every line of `input`, at most `max_lines` lines per block (so
+/// that what a block gathers, answers and reports, stays bounded).
 pub(super) fn judge<'t, T: AsRef<[u8]> + Sync + 't, R: CaseReader<T>>(
     mut input: impl Read,
     reader: R,
     new_judge: impl Fn() -> Judge<'t, T>,
+    max_lines: usize,
     output: &mut Output<impl Write, impl Write>,
 ) -> io::Result<()> {
     let lines_per_case = reader.lines_per_case();
@@ -126,13 +128,19 @@ pub(super) fn judge<'t, T: AsRef<[u8]> + Sync + 't, R: CaseReader<T>>(
             filled = 0;
             continue;
         };
-        let mut region = &buf[..complete];
+        let mut start = 0;
         if skipping {
             // The rest of the too-long line, through its newline.
-            let end = memchr::memchr(b'\n', region).map_or(region.len(), |at| at + 1);
-            region = &region[end..];
+            start = memchr::memchr(b'\n', &buf[..complete]).map_or(complete, |at| at + 1);
             skipping = false;
         }
+        // The rest of a block of many short lines waits for the next round.
+        let lines = memchr::memchr_iter(b'\n', &buf[start..complete]).nth(max_lines.max(1) - 1);
+        let (complete, more) = match lines {
+            Some(at) if start + at + 1 < complete => (start + at + 1, true),
+            _ => (complete, false),
+        };
+        let region = &buf[start..complete];
         let (head, tail) = split_between_cases(region, lines_per_case);
         // The second worker starts fresh at `tail`. That is right only if
         // the first one ends `head` between cases; when it does not (an
@@ -150,7 +158,7 @@ pub(super) fn judge<'t, T: AsRef<[u8]> + Sync + 't, R: CaseReader<T>>(
             first.read(tail);
             first.emit(output)?;
         }
-        if eof {
+        if eof && !more {
             first.reader.finish(&mut first.judge);
             return first.emit(output);
         }
@@ -173,10 +181,11 @@ fn split_between_cases(region: &[u8], lines_per_case: usize) -> (&[u8], &[u8]) {
     }
     let lines = memchr::memchr_iter(b'\n', &region[..middle]).count();
     let extra = (lines_per_case - lines % lines_per_case) % lines_per_case;
-    let split = memchr::memchr_iter(b'\n', &region[middle..]).nth(extra.wrapping_sub(1));
-    match (extra, split) {
-        (0, _) => region.split_at(middle),
-        (_, Some(offset)) => region.split_at(middle + offset + 1),
-        (_, None) => (region, &[]),
+    if extra == 0 {
+        return region.split_at(middle);
+    }
+    match memchr::memchr_iter(b'\n', &region[middle..]).nth(extra - 1) {
+        Some(offset) => region.split_at(middle + offset + 1),
+        None => (region, &[]),
     }
 }

@@ -1,10 +1,11 @@
 //! The case formats: the three problem statements' and a generic one.
 
-use godtab_runtime::Table;
+use godtab_puzzles::MAX_CELLS;
+use godtab_runtime::{StateError, Table};
 
 use super::blocks::{CaseReader, Line};
 use super::tiles::Tiles;
-use super::{Answer, Judge, TooLong};
+use super::{Answer, Judge, Problem};
 
 /// An input and output format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -34,12 +35,6 @@ impl Format {
     }
 }
 
-/// Whether every tile is one character, so that separators are optional.
-fn single_character_tiles<T: AsRef<[u8]>>(table: &Table<T>) -> bool {
-    let puzzle = table.puzzle();
-    puzzle.goal_values().iter().all(|&v| v <= 9 || puzzle.is_blank(v))
-}
-
 /// One case per line; blank lines are skipped.
 #[derive(Clone)]
 pub struct OnePerLine {
@@ -58,7 +53,7 @@ impl OnePerLine {
             Format::Generic => Answer::Generic,
             Format::NinePuzzle => return None,
         };
-        Some(Self { answer, single_chars: single_character_tiles(table), tiles: Tiles::new() })
+        Some(Self { answer, single_chars: table.puzzle().single_character_tiles(), tiles: Tiles::new() })
     }
 }
 
@@ -66,7 +61,7 @@ impl<T: AsRef<[u8]>> CaseReader<T> for OnePerLine {
     fn line(&mut self, judge: &mut Judge<'_, T>, number: u64, line: Line<'_>) {
         let Line::Text(text) = line else {
             let case = judge.next_case();
-            return judge.bad(case, number, &TooLong);
+            return judge.bad(case, number, Problem::TooLong);
         };
         self.tiles.clear();
         let read = self.tiles.read(text, self.single_chars);
@@ -76,13 +71,15 @@ impl<T: AsRef<[u8]>> CaseReader<T> for OnePerLine {
         }
         let case = judge.next_case();
         if let Err(problem) = read {
-            return judge.bad(case, number, &problem);
+            return judge.bad(case, number, Problem::Tiles(problem));
         }
         if let Answer::Distance = self.answer {
             return judge.answer_distance(case, number, &self.tiles);
         }
-        let Some(state) = judge.state(case, number, &self.tiles) else { return };
-        judge.answer(case, number, &state, self.answer);
+        match judge.state(&self.tiles) {
+            Ok(state) => judge.answer(case, number, &state, self.answer),
+            Err(problem) => judge.bad(case, number, Problem::State(problem)),
+        }
     }
 
     fn finish(&mut self, _: &mut Judge<'_, T>) {}
@@ -107,7 +104,8 @@ pub struct ThreeLines {
     /// Lines of the current case seen so far (0 between cases).
     lines: usize,
     case: u64,
-    first_line: u64,
+    /// The input line of each row of the current case.
+    row_lines: [u64; MAX_CELLS],
     /// The current case was already reported bad.
     bad: bool,
     /// The line "0" was seen: the rest of the input is ignored.
@@ -115,23 +113,24 @@ pub struct ThreeLines {
 }
 
 impl ThreeLines {
+    /// A reader for the puzzle of `table` (its board gives the rows).
     pub fn new<T: AsRef<[u8]>>(table: &Table<T>) -> Self {
         let puzzle = table.puzzle();
         Self {
-            single_chars: single_character_tiles(table),
+            single_chars: table.puzzle().single_character_tiles(),
             rows: puzzle.rows(),
             cols: puzzle.cols(),
             tiles: Tiles::new(),
             lines: 0,
             case: 0,
-            first_line: 0,
+            row_lines: [0; MAX_CELLS],
             bad: false,
             done: false,
         }
     }
 
     /// Reports a problem with the current case, once.
-    fn bad<T: AsRef<[u8]>>(&mut self, judge: &mut Judge<'_, T>, number: u64, problem: &dyn std::fmt::Display) {
+    fn bad<T: AsRef<[u8]>>(&mut self, judge: &mut Judge<'_, T>, number: u64, problem: Problem) {
         if !self.bad {
             self.bad = true;
             judge.bad(self.case, number, problem);
@@ -139,12 +138,22 @@ impl ThreeLines {
     }
 
     fn end_case<T: AsRef<[u8]>>(&mut self, judge: &mut Judge<'_, T>, number: u64) {
-        self.lines = 0;
+        let lines = std::mem::take(&mut self.lines);
         if self.bad {
             return;
         }
-        if let Some(state) = judge.state(self.case, number, &self.tiles) {
-            judge.answer(self.case, number, &state, Answer::CountAndMoves);
+        match judge.state(&self.tiles) {
+            Ok(state) => judge.answer(self.case, number, &state, Answer::CountAndMoves),
+            Err(problem) => {
+                // Report the line that holds the cell at fault.
+                let row = match problem {
+                    StateError::UnknownTile { cell, .. } | StateError::RepeatedTile { cell, .. } if lines > 1 => {
+                        (cell - 1) / self.cols
+                    }
+                    _ => lines - 1,
+                };
+                self.bad(judge, self.row_lines[row.min(MAX_CELLS - 1)], Problem::State(problem));
+            }
         }
     }
 }
@@ -167,15 +176,15 @@ impl<T: AsRef<[u8]>> CaseReader<T> for ThreeLines {
         };
         if self.lines == 0 {
             self.case = judge.next_case();
-            self.first_line = number;
             self.tiles.clear();
             self.bad = false;
         }
+        self.row_lines[self.lines.min(MAX_CELLS - 1)] = number;
         self.lines += 1;
         let before = self.tiles.count();
         match text.map(|t| self.tiles.read(t, self.single_chars)) {
-            None => self.bad(judge, number, &TooLong),
-            Some(Err(problem)) => self.bad(judge, number, &problem),
+            None => self.bad(judge, number, Problem::TooLong),
+            Some(Err(problem)) => self.bad(judge, number, Problem::Tiles(problem)),
             Some(Ok(())) => {}
         }
         let on_line = self.tiles.count() - before;
@@ -184,19 +193,19 @@ impl<T: AsRef<[u8]>> CaseReader<T> for ThreeLines {
             return self.end_case(judge, number);
         }
         if on_line != self.cols {
-            let problem = format!("expected {} tiles on this line of the case, found {on_line}", self.cols);
-            self.bad(judge, number, &problem);
+            self.bad(judge, number, Problem::RowLength { expected: self.cols, found: on_line });
         }
         if self.lines == self.rows {
             self.end_case(judge, number);
         }
     }
 
-    /// At the end of input (or at the line "0"): a case cut short is bad.
+    /// At the end of input: a case cut short (by the end, or by a line
+    /// "0") is bad.
     fn finish(&mut self, judge: &mut Judge<'_, T>) {
         if self.lines > 0 {
-            let problem = format!("the input ended after {} of the case's {} lines", self.lines, self.rows);
-            self.bad(judge, self.first_line, &problem);
+            let problem = Problem::CutShort { lines: self.lines, rows: self.rows };
+            self.bad(judge, self.row_lines[0], problem);
         }
     }
 

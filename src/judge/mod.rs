@@ -11,13 +11,13 @@ use std::io::{self, BufWriter, Read, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use godtab_runtime::{State, StateError, Table};
+use godtab_runtime::{Kind, Solution, State, StateError, Table};
 
 use crate::source::TableArgs;
 pub use blocks::MAX_LINE;
 pub use formats::Format;
 use formats::{OnePerLine, ThreeLines};
-use tiles::Tiles;
+use tiles::{TileError, Tiles};
 
 /// Arguments of `godtab judge`.
 #[derive(clap::Args)]
@@ -68,13 +68,31 @@ pub fn judge_stream<T: AsRef<[u8]> + Sync>(
     let names: Vec<Vec<u8>> = table.move_names().map(|n| n.as_bytes().to_vec()).collect();
     let mut output = Output { out, err, bad: 0 };
     let new_judge = || Judge::new(table, &names);
+    let max_lines = block_lines(table, format, &names);
     match OnePerLine::new(format, table) {
-        Some(reader) => blocks::judge(input, reader, new_judge, &mut output)?,
-        None => blocks::judge(input, ThreeLines::new(table), new_judge, &mut output)?,
+        Some(reader) => blocks::judge(input, reader, new_judge, max_lines, &mut output)?,
+        None => blocks::judge(input, ThreeLines::new(table), new_judge, max_lines, &mut output)?,
     }
     output.out.flush()?;
     output.err.flush()?;
     Ok(output.bad)
+}
+
+/// Bytes each of the two workers may gather (answers and reports of bad
+/// cases) from one block.
+const GATHER_BUDGET: usize = 4 << 20;
+
+/// The most lines in one block: enough that the answers or reports of a
+/// block of the longest possible answers or of bad lines stay within
+/// [`GATHER_BUDGET`] per worker, so memory never grows with the input.
+fn block_lines<T: AsRef<[u8]>>(table: &Table<T>, format: Format, names: &[Vec<u8>]) -> usize {
+    let longest_name = names.iter().map(Vec::len).max().unwrap_or(1);
+    let longest_answer = match format {
+        Format::NineDigits => 4,
+        _ => usize::from(table.max_depth()) * (longest_name + 1) + 16,
+    };
+    let per_line = longest_answer.max(std::mem::size_of::<BadCase>());
+    2 * (GATHER_BUDGET / per_line).max(1)
 }
 
 /// Where answers and complaints end up, in input order.
@@ -105,14 +123,57 @@ impl<W: Write, E: Write> Output<W, E> {
     }
 }
 
-/// A case that could not be answered.
+/// A case that could not be answered. Small and without heap data, so a
+/// block of bad lines costs little memory.
 struct BadCase {
     /// Its number, counted by its judge from 1.
     case: u64,
     /// The input line where the problem is, counted by the judge's worker
     /// from 1.
     line: u64,
-    problem: String,
+    problem: Problem,
+}
+
+/// What is wrong with a case.
+#[derive(Clone, Copy, Debug)]
+pub enum Problem {
+    /// A line's characters are not tiles.
+    Tiles(TileError),
+    /// The tiles are not a state of the puzzle.
+    State(StateError),
+    /// A line longer than [`MAX_LINE`].
+    TooLong,
+    /// A line of a multi-line case holds the wrong number of tiles.
+    RowLength {
+        /// Tiles a row holds.
+        expected: usize,
+        /// Tiles on the line.
+        found: usize,
+    },
+    /// The input ended inside a multi-line case.
+    CutShort {
+        /// Lines of the case read.
+        lines: usize,
+        /// Lines a case has.
+        rows: usize,
+    },
+    /// The table's moves do not lead to the goal.
+    Damaged,
+}
+
+impl Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Tiles(e) => e.fmt(f),
+            Self::State(e) => e.fmt(f),
+            Self::TooLong => write!(f, "line longer than {MAX_LINE} bytes"),
+            Self::RowLength { expected, found } => {
+                write!(f, "expected {expected} tiles on this line of the case, found {found}")
+            }
+            Self::CutShort { lines, rows } => write!(f, "the input ended after {lines} of the case's {rows} lines"),
+            Self::Damaged => f.write_str("the table is damaged: its moves do not reach the goal"),
+        }
+    }
 }
 
 /// Answers cases into a buffer; the driver writes the buffer out in order.
@@ -146,30 +207,33 @@ impl<'t, T: AsRef<[u8]>> Judge<'t, T> {
     }
 
     /// Records a bad case: no answer, one line on stderr.
-    fn bad(&mut self, case: u64, line: u64, problem: &dyn Display) {
-        self.bad.push(BadCase { case, line, problem: problem.to_string() });
+    fn bad(&mut self, case: u64, line: u64, problem: Problem) {
+        self.bad.push(BadCase { case, line, problem });
     }
 
-    /// Turns the tiles of a case into a state, or records why not.
-    fn state(&mut self, case: u64, line: u64, tiles: &Tiles) -> Option<State> {
-        let expected = self.table.puzzle().cells();
+    /// Checks the count and the blanks of a case's tiles.
+    fn check(&self, tiles: &Tiles) -> Result<(), StateError> {
+        let puzzle = self.table.puzzle();
+        let expected = puzzle.cells();
         if tiles.count() != expected {
-            self.bad(case, line, &StateError::WrongCount { expected, found: tiles.count() });
-            return None;
+            return Err(StateError::WrongCount { expected, found: tiles.count() });
         }
-        self.table.state(tiles.values()).map_err(|problem| self.bad(case, line, &problem)).ok()
+        tiles.check_blanks(puzzle.kind() == Kind::Sliding)
+    }
+
+    /// Turns the tiles of a case into a state.
+    fn state(&self, tiles: &Tiles) -> Result<State, StateError> {
+        self.check(tiles)?;
+        self.table.state(tiles.values())
     }
 
     /// Answers a case of the distance-only format straight from its tiles.
     fn answer_distance(&mut self, case: u64, line: u64, tiles: &Tiles) {
-        let expected = self.table.puzzle().cells();
-        if tiles.count() != expected {
-            return self.bad(case, line, &StateError::WrongCount { expected, found: tiles.count() });
-        }
-        match self.table.distance_of_values(tiles.values()) {
+        let distance = self.check(tiles).and_then(|()| self.table.distance_of_values(tiles.values()));
+        match distance {
             Ok(Some(d)) => write_number(&mut self.out, d),
             Ok(None) => self.out.extend_from_slice(b"-1"),
-            Err(problem) => return self.bad(case, line, &problem),
+            Err(problem) => return self.bad(case, line, Problem::State(problem)),
         }
         self.out.push(b'\n');
     }
@@ -177,7 +241,7 @@ impl<'t, T: AsRef<[u8]>> Judge<'t, T> {
     /// Writes the answer for a case and its newline.
     fn answer(&mut self, case: u64, line: u64, state: &State, style: Answer) {
         if !write_answer(self.table, self.names, &mut self.out, state, style) {
-            self.bad(case, line, &"the table is damaged: its moves do not reach the goal");
+            self.bad(case, line, Problem::Damaged);
         }
     }
 }
@@ -204,38 +268,45 @@ fn write_answer<T: AsRef<[u8]>>(
     state: &State,
     style: Answer,
 ) -> bool {
-    let distance = table.distance(state);
-    let sound = match (style, distance) {
-        (Answer::Distance, Some(d)) => {
+    // One lookup serves the count and the moves (on a compact table a
+    // distance is a walk to the goal).
+    let solution = if let Answer::Distance = style { None } else { table.solution(state) };
+    let distance = match (style, &solution) {
+        (Answer::Distance, _) => table.distance(state),
+        (_, Some(solution)) => Some(solution.len() as u8),
+        (_, None) => None,
+    };
+    let sound = match (style, distance, solution) {
+        (Answer::Distance, Some(d), _) => {
             write_number(out, d);
             true
         }
-        (Answer::Distance, None) => {
+        (Answer::Distance, None, _) => {
             out.extend_from_slice(b"-1");
             true
         }
-        (Answer::CountAndMoves, None) => {
-            out.extend_from_slice(b"Not solvable");
-            true
-        }
-        (Answer::CountAndMoves, Some(0)) => {
+        (Answer::CountAndMoves, Some(0), _) => {
             out.push(b'0');
             true
         }
-        (Answer::CountAndMoves, Some(d)) => {
+        (Answer::CountAndMoves, Some(d), Some(solution)) => {
             write_number(out, d);
             out.push(b' ');
-            write_moves(table, names, out, state, b"")
+            write_moves(names, out, solution, b"")
         }
-        (Answer::MoveString, Some(_)) => write_moves(table, names, out, state, b""),
-        (Answer::Generic, Some(d)) => {
+        (Answer::MoveString, Some(_), Some(solution)) => write_moves(names, out, solution, b""),
+        (Answer::Generic, Some(d), Some(solution)) => {
             write_number(out, d);
             if d > 0 {
                 out.push(b' ');
             }
-            write_moves(table, names, out, state, b" ")
+            write_moves(names, out, solution, b" ")
         }
-        (Answer::MoveString | Answer::Generic, None) => {
+        (Answer::CountAndMoves, _, _) => {
+            out.extend_from_slice(b"Not solvable");
+            true
+        }
+        (Answer::MoveString | Answer::Generic, _, _) => {
             out.extend_from_slice(b"unsolvable");
             true
         }
@@ -244,16 +315,9 @@ fn write_answer<T: AsRef<[u8]>>(
     sound
 }
 
-/// Writes the moves of an optimal solution, separated by `separator`;
-/// false if the table's moves do not reach the goal.
-fn write_moves<T: AsRef<[u8]>>(
-    table: &Table<T>,
-    names: &[Vec<u8>],
-    out: &mut Vec<u8>,
-    state: &State,
-    separator: &[u8],
-) -> bool {
-    let Some(mut solution) = table.solution(state) else { return false };
+/// Writes the moves of a solution, separated by `separator`; false if the
+/// table's moves do not reach the goal.
+fn write_moves(names: &[Vec<u8>], out: &mut Vec<u8>, mut solution: Solution<'_>, separator: &[u8]) -> bool {
     for (i, m) in solution.by_ref().enumerate() {
         if i > 0 {
             out.extend_from_slice(separator);
@@ -272,13 +336,4 @@ fn write_number(out: &mut Vec<u8>, n: u8) {
         out.push(b'0' + n / 10 % 10);
     }
     out.push(b'0' + n % 10);
-}
-
-/// The message for a line too long to be a case.
-struct TooLong;
-
-impl Display for TooLong {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "line longer than {MAX_LINE} bytes")
-    }
 }

@@ -3,14 +3,17 @@
 use std::fmt;
 
 use godtab_puzzles::{BLANK, MAX_CELLS};
+use godtab_runtime::StateError;
 
-/// Tiles read from input: values in reading order (the blank is
-/// [`BLANK`]), and how many there were (counting past [`MAX_CELLS`]).
+/// Tiles read from input: values in reading order, how many there were
+/// (counting past [`MAX_CELLS`]), and which were written `x`.
 #[derive(Clone)]
 pub struct Tiles {
     /// Tiles in order; slots past the last cell take tiles beyond it.
     values: [u8; SLOTS],
     count: usize,
+    /// Bit `i` is set when tile `i` was written `x` (its value is [`BLANK`]).
+    blanks: u32,
 }
 
 /// Room for every cell and then some: a power of two, so an index wraps
@@ -18,11 +21,20 @@ pub struct Tiles {
 const SLOTS: usize = 2 * MAX_CELLS;
 
 /// Why a line's tiles could not be read.
+#[derive(Clone, Copy, Debug)]
 pub enum TileError {
     /// A character that is not part of a tile.
-    Stray { column: usize, byte: u8 },
+    Stray {
+        /// Where, from 1.
+        column: usize,
+        /// The byte.
+        byte: u8,
+    },
     /// A number above 255.
-    TooLarge { column: usize },
+    TooLarge {
+        /// Where the number starts, from 1.
+        column: usize,
+    },
 }
 
 impl fmt::Display for TileError {
@@ -37,15 +49,15 @@ impl fmt::Display for TileError {
     }
 }
 
-impl Default for Tiles {
-    fn default() -> Self {
-        Self::new()
-    }
+/// Whether a byte separates tiles: ASCII whitespace, vertical tab included.
+fn is_separator(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)
 }
 
 impl Tiles {
+    /// No tiles yet.
     pub const fn new() -> Self {
-        Self { values: [0; SLOTS], count: 0 }
+        Self { values: [0; SLOTS], count: 0, blanks: 0 }
     }
 
     /// The tiles read (at most [`MAX_CELLS`]).
@@ -58,18 +70,36 @@ impl Tiles {
         self.count
     }
 
+    /// Forgets the tiles read.
     pub fn clear(&mut self) {
         self.count = 0;
+        self.blanks = 0;
     }
 
-    fn push(&mut self, value: u8) {
+    /// Checks that `x` was written exactly where the value is the blank of a
+    /// sliding puzzle: `x` is no tile of a permutation puzzle, and a typed
+    /// `0` is no tile of a sliding one.
+    pub fn check_blanks(&self, sliding: bool) -> Result<(), StateError> {
+        let zeros = self.values().iter().enumerate().filter(|&(_, &v)| v == BLANK).fold(0u32, |m, (i, _)| m | 1 << i);
+        let wrong = if sliding { zeros & !self.blanks } else { self.blanks };
+        if wrong == 0 {
+            return Ok(());
+        }
+        let index = wrong.trailing_zeros() as usize;
+        Err(StateError::UnknownTile { cell: index + 1, value: BLANK, blank: !sliding })
+    }
+
+    fn push(&mut self, value: u8, blank: bool) {
+        if blank && self.count < SLOTS {
+            self.blanks |= 1 << self.count;
+        }
         self.values[self.count % SLOTS] = value;
         self.count += 1;
     }
 
     /// Appends the tiles of `line`. With `single_chars`, every digit or `x`
     /// is one tile and separators are optional; otherwise tiles are numbers
-    /// or `x` separated by whitespace. `x` is the blank.
+    /// or `x` separated by whitespace. `x` stands for the blank.
     pub fn read(&mut self, line: &[u8], single_chars: bool) -> Result<(), TileError> {
         if single_chars {
             return self.read_characters(line);
@@ -77,17 +107,17 @@ impl Tiles {
         let mut i = 0;
         while i < line.len() {
             let byte = line[i];
-            match byte {
-                b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => i += 1,
+            let column = i + 1;
+            if is_separator(byte) {
+                i += 1;
+                continue;
+            }
+            let value = match byte {
                 b'x' | b'X' => {
-                    self.push(BLANK);
                     i += 1;
-                    if line.get(i).is_some_and(|b| !b.is_ascii_whitespace()) {
-                        return Err(TileError::Stray { column: i + 1, byte: line[i] });
-                    }
+                    None
                 }
                 b'0'..=b'9' => {
-                    let column = i + 1;
                     let mut value = 0u32;
                     while let Some(&digit @ b'0'..=b'9') = line.get(i) {
                         value = value * 10 + u32::from(digit - b'0');
@@ -96,16 +126,17 @@ impl Tiles {
                         }
                         i += 1;
                     }
-                    if let Some(&next) = line.get(i)
-                        && !next.is_ascii_whitespace()
-                    {
-                        return Err(TileError::Stray { column: i + 1, byte: next });
-                    }
                     // value <= 255, checked digit by digit.
-                    self.push(value as u8);
+                    Some(value as u8)
                 }
-                _ => return Err(TileError::Stray { column: i + 1, byte }),
+                _ => return Err(TileError::Stray { column, byte }),
+            };
+            if let Some(&next) = line.get(i)
+                && !is_separator(next)
+            {
+                return Err(TileError::Stray { column: i + 1, byte: next });
             }
+            self.push(value.unwrap_or(BLANK), value.is_none());
         }
         Ok(())
     }
@@ -113,12 +144,28 @@ impl Tiles {
     /// One tile per digit or `x`; whitespace between them is optional. The
     /// busiest formats' lines go through here: one table lookup per byte.
     fn read_characters(&mut self, line: &[u8]) -> Result<(), TileError> {
-        if self.read_spaced(line) {
-            return Ok(());
+        let start = self.count;
+        let saw_x = match self.read_spaced(line) {
+            Some(saw_x) => saw_x,
+            None => self.read_unspaced(line)?,
+        };
+        if saw_x {
+            // Turn the x marks into blanks, noting where they were.
+            for i in start..self.count.min(SLOTS) {
+                if self.values[i] == X {
+                    self.values[i] = BLANK;
+                    self.blanks |= 1 << i;
+                }
+            }
         }
-        // Branch-free: every byte is stored, only tiles advance the count,
-        // and a stray byte is located afterwards.
-        let mut stray = false;
+        Ok(())
+    }
+
+    /// Any shape of one-character tiles. Branch-free: every byte is stored,
+    /// only tiles advance the count, and a stray byte is located afterwards.
+    /// Returns whether an `x` was read.
+    fn read_unspaced(&mut self, line: &[u8]) -> Result<bool, TileError> {
+        let (mut stray, mut saw_x) = (false, false);
         // Locals, so the count stays in a register across the stores.
         let (values, mut count) = (&mut self.values, self.count);
         for &byte in line {
@@ -127,42 +174,44 @@ impl Tiles {
             values[count % SLOTS] = class;
             count += usize::from(class < SPACE);
             stray |= class == STRAY;
+            saw_x |= class == X;
         }
         self.count = count;
         if stray {
             let at = line.iter().position(|&b| CHARACTER[usize::from(b)] == STRAY).unwrap_or(0);
             return Err(TileError::Stray { column: at + 1, byte: line[at] });
         }
-        Ok(())
+        Ok(saw_x)
     }
-}
 
-impl Tiles {
     /// The usual shape, "1 2 3 4 5 6 7 8 9": one-character tiles separated
-    /// by single spaces, read a pair of bytes at a time. False (and nothing
-    /// read) for any other shape.
-    fn read_spaced(&mut self, line: &[u8]) -> bool {
-        let Some((&last, pairs)) = line.split_last() else { return false };
+    /// by single spaces, read a pair of bytes at a time. `None` (and nothing
+    /// read) for any other shape, else whether an `x` was read.
+    fn read_spaced(&mut self, line: &[u8]) -> Option<bool> {
+        let (&last, pairs) = line.split_last()?;
         let (start, tiles) = (self.count, pairs.len() / 2 + 1);
         if pairs.len() % 2 != 0 || start + tiles > SLOTS {
-            return false;
+            return None;
         }
-        let mut ok = CHARACTER[usize::from(last)] < SPACE;
+        let last = CHARACTER[usize::from(last)];
+        let (mut ok, mut saw_x) = (last < SPACE, last == X);
         for (pair, slot) in pairs.chunks_exact(2).zip(&mut self.values[start..]) {
             let tile = CHARACTER[usize::from(pair[0])];
             ok &= tile < SPACE && pair[1] == b' ';
+            saw_x |= tile == X;
             *slot = tile;
         }
-        if ok {
-            self.values[start + tiles - 1] = CHARACTER[usize::from(last)];
-            self.count = start + tiles;
+        if !ok {
+            return None;
         }
-        ok
+        self.values[start + tiles - 1] = last;
+        self.count = start + tiles;
+        Some(saw_x)
     }
 }
 
 /// What each byte is in a line of one-character tiles: a tile value (the
-/// digit, or [`BLANK`] for `x`), [`SPACE`] or [`STRAY`].
+/// digit), [`X`] for the blank, [`SPACE`] or [`STRAY`].
 const CHARACTER: [u8; 256] = {
     let mut table = [STRAY; 256];
     let mut digit = 0;
@@ -170,8 +219,8 @@ const CHARACTER: [u8; 256] = {
         table[(b'0' + digit) as usize] = digit;
         digit += 1;
     }
-    table[b'x' as usize] = BLANK;
-    table[b'X' as usize] = BLANK;
+    table[b'x' as usize] = X;
+    table[b'X' as usize] = X;
     let spaces = [b' ', b'\t', b'\r', b'\n', 0x0b, 0x0c];
     let mut i = 0;
     while i < spaces.len() {
@@ -180,5 +229,39 @@ const CHARACTER: [u8; 256] = {
     }
     table
 };
+const X: u8 = 253;
 const SPACE: u8 = 254;
 const STRAY: u8 = 255;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(line: &[u8], single_chars: bool) -> Result<(Vec<u8>, u32), String> {
+        let mut tiles = Tiles::new();
+        tiles.read(line, single_chars).map_err(|e| e.to_string())?;
+        Ok((tiles.values().to_vec(), tiles.blanks))
+    }
+
+    #[test]
+    fn every_shape_reads_the_same() {
+        for line in [&b"1 2 3 x"[..], b"123x", b" 1  2\t3\x0bx ", b"1 2 3 X"] {
+            assert_eq!(read(line, true), Ok((vec![1, 2, 3, BLANK], 0b1000)), "{line:?}");
+        }
+        assert_eq!(read(b"11 x\x0b12 0", false), Ok((vec![11, BLANK, 12, 0], 0b0010)));
+        assert_eq!(read(b"1 2 q", true), Err("column 5: 'q' is not a tile".into()));
+        assert_eq!(read(b"1 2x 3", false), Err("column 4: 'x' is not a tile".into()));
+        assert_eq!(read(b"1 256", false), Err("column 3: number too large to be a tile".into()));
+    }
+
+    #[test]
+    fn blanks_only_where_a_sliding_puzzle_has_one() {
+        let mut tiles = Tiles::new();
+        tiles.read(b"1 2 0 x", true).unwrap();
+        assert_eq!(tiles.check_blanks(true).unwrap_err().to_string(), "cell 3: 0 is not a tile of this puzzle");
+        assert_eq!(tiles.check_blanks(false).unwrap_err().to_string(), "cell 4: x is not a tile of this puzzle");
+        tiles.clear();
+        tiles.read(b"1 2 0 3", true).unwrap();
+        assert!(tiles.check_blanks(false).is_ok());
+    }
+}

@@ -161,7 +161,8 @@ impl WithCursor for Run<'_> {
 
         // The bitsets go first: the conversion below is the peak of memory
         // use.
-        let Search { entries, .. } = search;
+        let Search { entries, frontier, next, reached: reached_set, .. } = search;
+        drop((frontier, next, reached_set));
         let (distance, parent) = entries
             .into_iter()
             .map(|e| match e.into_inner() {

@@ -174,8 +174,10 @@ impl Puzzle {
         builder.finish()
     }
 
-    /// Whether every tile is one character (values up to 9, or the blank).
-    fn single_character_tiles(&self) -> bool {
+    /// Whether every tile is written as one character (values up to 9, or
+    /// the blank `x`), so that text states need no separators.
+    #[must_use]
+    pub fn single_character_tiles(&self) -> bool {
         self.goal_values().iter().all(|&v| v <= 9 || self.is_blank(v))
     }
 

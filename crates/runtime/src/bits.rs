@@ -15,28 +15,30 @@ pub(crate) fn read(section: &[u8], index: u64, width: u8) -> Option<u8> {
     Some(((u64::from_le_bytes(word) >> (bit % 8)) & mask) as u8)
 }
 
-/// Packs `values` at `width` bits each into a section of `len` bytes.
+/// Appends `values` packed at `width` bits each (0 to 8; 0 stores nothing)
+/// as a section of `len` bytes.
 #[cfg(feature = "alloc")]
-pub(crate) fn pack(values: impl Iterator<Item = u8>, width: u8, len: usize) -> alloc::vec::Vec<u8> {
-    let mut out = alloc::vec::Vec::with_capacity(len);
-    let mut acc: u64 = 0;
-    let mut filled: u32 = 0;
-    let mask = (1u64 << width) - 1;
-    for value in values {
-        acc |= (u64::from(value) & mask) << filled;
-        filled += u32::from(width);
-        if filled >= 64 {
+pub(crate) fn pack_into(out: &mut alloc::vec::Vec<u8>, values: impl Iterator<Item = u8>, width: u8, len: usize) {
+    let end = out.len() + len;
+    if width > 0 {
+        let mut acc: u64 = 0;
+        let mut filled: u32 = 0;
+        let mask = (1u64 << width) - 1;
+        for value in values {
+            acc |= (u64::from(value) & mask) << filled;
+            filled += u32::from(width);
+            if filled >= 64 {
+                out.extend_from_slice(&acc.to_le_bytes());
+                filled -= 64;
+                // The bits of `value` that did not fit in the word just written.
+                acc = if filled == 0 { 0 } else { (u64::from(value) & mask) >> (u32::from(width) - filled) };
+            }
+        }
+        if filled > 0 {
             out.extend_from_slice(&acc.to_le_bytes());
-            filled -= 64;
-            // The bits of `value` that did not fit in the word just written.
-            acc = if filled == 0 { 0 } else { (u64::from(value) & mask) >> (u32::from(width) - filled) };
         }
     }
-    if filled > 0 {
-        out.extend_from_slice(&acc.to_le_bytes());
-    }
-    out.resize(len, 0);
-    out
+    out.resize(end, 0);
 }
 
 #[cfg(all(test, feature = "alloc"))]
@@ -48,7 +50,8 @@ mod tests {
         for width in 1..=8u8 {
             let values: alloc::vec::Vec<u8> = (0..1000u32).map(|i| (i * 7 % (1 << width)) as u8).collect();
             let len = crate::format::section_len(1000, width).unwrap() as usize;
-            let packed = pack(values.iter().copied(), width, len);
+            let mut packed = alloc::vec::Vec::new();
+            pack_into(&mut packed, values.iter().copied(), width, len);
             assert_eq!(packed.len(), len);
             for (i, &v) in values.iter().enumerate() {
                 assert_eq!(read(&packed, i as u64, width), Some(v), "width {width} index {i}");

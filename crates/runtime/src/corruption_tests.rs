@@ -175,6 +175,7 @@ fn extreme_header_fields_are_refused() {
         variants.push(with(&|h| h.distance = Section { offset: h.parent.offset, ..h.distance }));
         variants.push(with(&|h| h.parent = Section { offset: h.distance.offset, ..h.parent }));
         variants.push(with(&|h| h.distance.offset += 8));
+        variants.push(with(&|h| h.parent.offset += 8));
         variants.push(with(&|h| h.distance.offset = 3));
         for header in &variants {
             let damaged = assemble(header, sections);

@@ -86,8 +86,9 @@ impl<B: AsRef<[u8]>> Table<B> {
     }
 
     /// Checks the checksum over every byte of the table: O(size), at memory
-    /// speed (xxh3, several GB/s). A table that passes gives correct
-    /// answers.
+    /// speed (xxh3, several GB/s). A table that passes has not changed since
+    /// it was written: the checksum catches accidental damage (it is not a
+    /// signature against deliberate tampering).
     ///
     /// # Errors
     ///
@@ -266,7 +267,7 @@ impl<B: AsRef<[u8]>> Table<B> {
     /// The distance of the state with these tile values (see
     /// [`Table::state`]), or `None` if the goal cannot be reached from it:
     /// [`Table::distance`] without building the state first, which is
-    /// quicker for the built-in rankings.
+    /// quicker for the lexicographic and parity-class rankings.
     ///
     /// # Errors
     ///
@@ -356,9 +357,10 @@ impl<B: AsRef<[u8]>> core::fmt::Debug for Table<B> {
 /// [`Table::solution`].
 ///
 /// On a table that passes [`Table::verify`] the moves lead to the goal in
-/// exactly [`Solution::len`] steps. On a damaged table the iterator checks
-/// every step and stops early (see [`Solution::is_corrupt`]) rather than
-/// loop or panic.
+/// exactly [`Solution::len`] steps. On a damaged table the walk stays
+/// bounded by the distance: it stops early at an impossible move, and its
+/// last step must land on the goal (see [`Solution::is_corrupt`]); it never
+/// loops or panics.
 #[derive(Clone, Debug)]
 pub struct Solution<'a> {
     view: View<'a>,
@@ -736,21 +738,18 @@ fn check_counts(header: &Header<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// Checks one section: aligned, after `not_before`, the exact length for its
-/// entries, inside the file.
+/// Checks one section: starting exactly at `offset` (where what comes
+/// before it ends), the exact length for its entries, inside the file.
 fn check_section(
     name: &'static str,
     section: Section,
     states: u64,
-    not_before: u64,
+    offset: u64,
     file_len: usize,
 ) -> Result<Packed, Error> {
     let fail = |problem| Error::Section { section: name, offset: section.offset, length: section.length, problem };
-    if section.offset % format::SECTION_ALIGN != 0 {
-        return Err(fail("is not aligned to 8 bytes"));
-    }
-    if section.offset < not_before {
-        return Err(fail("overlaps what comes before it"));
+    if section.offset != offset {
+        return Err(fail("does not start where what comes before it ends"));
     }
     if format::section_len(states, section.width) != Some(section.length) {
         return Err(fail("does not match the state count and entry width"));

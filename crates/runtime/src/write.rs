@@ -61,6 +61,17 @@ pub fn encode(contents: &TableContents<'_>) -> Result<Vec<u8>, Error> {
     if contents.histogram.len() != usize::from(contents.max_depth) + 1 || contents.max_depth == UNREACHED {
         return Err(invalid("histogram", "needs one count per distance up to God's number"));
     }
+    let total = contents.histogram.iter().try_fold(0u64, |sum, &c| sum.checked_add(c));
+    if contents.histogram[0] != 1 || total != Some(contents.reachable) || contents.reachable > states {
+        return Err(invalid("histogram", "must start with the goal alone and add up to the reachable count"));
+    }
+    let unreached = contents.distance.iter().filter(|&&d| d == UNREACHED).count() as u64;
+    if unreached != states - contents.reachable {
+        return Err(invalid("distances", "the unreachable ranks do not match the reachable count"));
+    }
+    if contents.parent.iter().any(|&m| usize::from(m) >= puzzle.move_count()) {
+        return Err(invalid("parents", "one is not a move"));
+    }
 
     if contents.encoding == Encoding::DistanceMod3 && !puzzle.moves_undo_each_other() {
         return Err(invalid(
@@ -87,11 +98,6 @@ pub fn encode(contents: &TableContents<'_>) -> Result<Vec<u8>, Error> {
         Encoding::DistanceMod3 => d % 3,
     };
     let distances = contents.distance.iter().map(|&d| if d == UNREACHED { marker } else { stored(d) });
-    let distance = bits::pack(distances, distance_width, to_usize(distance_len)?);
-    let parent = match parent_width {
-        0 => alloc::vec![0; to_usize(parent_len)?],
-        width => bits::pack(contents.parent.iter().copied(), width, to_usize(parent_len)?),
-    };
 
     let names = contents.move_names.join(" ");
     let maps: Vec<u8> = (0..puzzle.move_count()).filter_map(|m| puzzle.move_map(m)).flatten().copied().collect();
@@ -144,8 +150,9 @@ pub fn encode(contents: &TableContents<'_>) -> Result<Vec<u8>, Error> {
     debug_assert_eq!(file.len(), PREAMBLE_LEN);
     file.extend_from_slice(&encoded);
     file.resize(to_usize(header.distance.offset)?, 0);
-    file.extend_from_slice(&distance);
-    file.extend_from_slice(&parent);
+    // Packed straight into the file: no second copy of the sections.
+    bits::pack_into(&mut file, distances, distance_width, to_usize(distance_len)?);
+    bits::pack_into(&mut file, contents.parent.iter().copied(), parent_width, to_usize(parent_len)?);
     debug_assert_eq!(file.len() as u64, file_len);
     let checksum = format::checksum(&file);
     file[at::CHECKSUM..at::CHECKSUM + 8].copy_from_slice(&checksum.to_le_bytes());
