@@ -56,6 +56,10 @@ pub const MAX_CELLS: usize = 16;
 /// The most moves a puzzle may have (a move index fits in 6 bits).
 pub const MAX_MOVES: usize = 64;
 
+/// The longest move name, in bytes: answers stay short however many moves
+/// they hold.
+pub const MAX_MOVE_NAME: usize = 32;
+
 /// The tile value that stands for the blank of a sliding puzzle in numeric
 /// states (written `x` in text).
 pub const BLANK: u8 = 0;

@@ -28,7 +28,7 @@ use std::fmt;
 use std::ops::Range;
 use std::path::Path;
 
-use godtab_puzzles::{BLANK, MAX_CELLS, MAX_MOVES, MoveSet, Puzzle, SLIDING_MOVE_NAMES};
+use godtab_puzzles::{BLANK, MAX_CELLS, MAX_MOVE_NAME, MAX_MOVES, MoveSet, Puzzle, SLIDING_MOVE_NAMES};
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -290,8 +290,9 @@ fn permutation_moves(
         let raw = spanned.get_ref();
         let key = |field: &str| format!("moves[{index}]{field}");
         let name = raw.name.as_str();
-        if name.is_empty() || name.chars().any(char::is_whitespace) {
-            return Err(invalid(&span, &key(".name"), format!("{name:?}: a move name is non-empty, without spaces")));
+        if name.is_empty() || name.len() > MAX_MOVE_NAME || name.chars().any(char::is_whitespace) {
+            let problem = format!("{name:?}: a move name is 1 to {MAX_MOVE_NAME} bytes, without spaces");
+            return Err(invalid(&span, &key(".name"), problem));
         }
         if names.iter().any(|n| n == name) {
             return Err(invalid(&span, &key(".name"), format!("{name:?} is the name of an earlier move too")));

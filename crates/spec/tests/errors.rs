@@ -34,7 +34,7 @@ fn messages_name_the_key_and_line() {
         ),
         (
             format!("{HEAD}[[moves]]\nname = \"\"\ncycles = [[0, 1]]\n"),
-            "line 5: moves[0].name: \"\": a move name is non-empty, without spaces",
+            "line 5: moves[0].name: \"\": a move name is 1 to 32 bytes, without spaces",
         ),
         (format!("{HEAD}[[moves]]\nname = \"a\"\n"), "line 5: moves[0]: give either cycles or map"),
         (
