@@ -7,8 +7,10 @@ use std::io::{self, Read, Write};
 
 use super::{Judge, Output};
 
-/// Bytes of input judged at a time.
+/// Bytes of input judged at a time, at most...
 const BLOCK: usize = 1 << 20;
+/// ...and at first.
+const FIRST_BLOCK: usize = 64 << 10;
 
 /// Longer lines are reported as too long and skipped, so memory
 /// never grows with the input, however it is shaped.
@@ -102,7 +104,9 @@ pub(super) fn judge<'t, T: AsRef<[u8]> + Sync + 't, R: CaseReader<T>>(
     let fresh = reader.clone();
     let mut first = Worker::new(reader.clone(), new_judge());
     let mut second = Worker::new(reader, new_judge());
-    let mut buf = vec![0u8; BLOCK];
+    // Small inputs need no megabyte: the buffer starts small and doubles
+    // while the input keeps filling it.
+    let mut buf = vec![0u8; FIRST_BLOCK];
     let mut filled = 0;
     let mut eof = false;
     // Inside a line too long to judge, already reported: drop input up to
@@ -161,6 +165,9 @@ pub(super) fn judge<'t, T: AsRef<[u8]> + Sync + 't, R: CaseReader<T>>(
         if eof && !more {
             first.reader.finish(&mut first.judge);
             return first.emit(output);
+        }
+        if filled == buf.len() && buf.len() < BLOCK {
+            buf.resize(buf.len() * 2, 0);
         }
         buf.copy_within(complete..filled, 0);
         filled -= complete;
