@@ -2,7 +2,7 @@
 //! with the same code as `cargo xtask gen-tables`.
 
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
@@ -63,6 +63,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         }
         (None, None) => bail!("name a built-in puzzle or give --spec FILE"),
     };
+    check_output(&args.output)?;
     let limit = args.max_memory.unwrap_or_else(memory_limit);
     let needed = planned_memory(&puzzle);
     eprintln!("{id}: {} states, planned memory {} (limit {})", thousands(puzzle.slots()), bytes(needed), bytes(limit));
@@ -79,6 +80,22 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     godtab_gen::write_atomic(&args.output, &bytes_out).with_context(|| format!("writing {}", args.output.display()))?;
     eprintln!("wrote {}: {}", args.output.display(), bytes(bytes_out.len() as u64));
     Ok(ExitCode::SUCCESS)
+}
+
+/// Fails before a long generation when its result could not be written:
+/// the output's folder is missing, or the output is itself a folder.
+fn check_output(path: &Path) -> Result<()> {
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    if !dir.is_dir() {
+        bail!("{}: the folder {} does not exist", path.display(), dir.display());
+    }
+    if path.is_dir() {
+        bail!("{}: is a folder; give the table's file name", path.display());
+    }
+    Ok(())
 }
 
 /// Reports each BFS level on stderr: a progress bar on a terminal, a plain

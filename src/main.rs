@@ -56,11 +56,29 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
-            // One line: the whole chain of causes, joined.
-            eprintln!("godtab: error: {}", format!("{error:#}").replace('\n', " "));
+            eprintln!("godtab: error: {}", one_line(&error));
             ExitCode::FAILURE
         }
     }
+}
+
+/// The error and its causes on one line, each said once: a cause that
+/// repeats what the line already says is left out, and one that extends it
+/// (a context such as a path, then "path: reason") replaces it.
+fn one_line(error: &anyhow::Error) -> String {
+    let mut line = String::new();
+    for cause in error.chain() {
+        let text = cause.to_string().replace('\n', " ");
+        if line.contains(&text) {
+            continue;
+        }
+        if text.starts_with(&line) {
+            line = text;
+        } else {
+            line = format!("{line}: {text}");
+        }
+    }
+    line
 }
 
 /// A reader that stopped reading (`godtab random | head`) is not an error.

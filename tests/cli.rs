@@ -244,8 +244,19 @@ fn usage_errors_are_one_line() {
     );
     let missing = godtab(&["info", "--table", "/nonexistent/t.gtab"], b"");
     assert_eq!(missing.status.code(), Some(1));
-    assert_eq!(stderr(&missing).lines().count(), 1);
-    assert!(stderr(&missing).contains("/nonexistent/t.gtab"));
+    assert_eq!(
+        stderr(&missing),
+        "godtab: error: /nonexistent/t.gtab: No such file or directory (os error 2)\n",
+        "each cause is said once"
+    );
+    // An output that cannot be written is refused before generating.
+    let unwritable = godtab(&["gen", "nine-digits", "-o", "/nonexistent/t.gtab"], b"");
+    assert_eq!(unwritable.status.code(), Some(1));
+    assert_eq!(stderr(&unwritable), "godtab: error: /nonexistent/t.gtab: the folder /nonexistent does not exist\n");
+    let folder = tempfile::tempdir().unwrap();
+    let into_folder = godtab(&["gen", "nine-digits", "-o", folder.path().to_str().unwrap()], b"");
+    assert_eq!(into_folder.status.code(), Some(1));
+    assert!(stderr(&into_folder).ends_with("is a folder; give the table's file name\n"), "{}", stderr(&into_folder));
     for command in ["judge", "solve", "info", "random", "gen", "verify"] {
         let help = godtab(&[command, "--help"], b"");
         assert!(help.status.success());
