@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
-use godtab_gen::{Definition, Level, Options, planned_memory, table_bytes};
+use godtab_gen::{Definition, Level, Options, Size, planned_memory, table_bytes};
 use godtab_puzzles::{Puzzle, builtin};
 use godtab_runtime::Encoding;
 
@@ -66,7 +66,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     check_output(&args.output)?;
     let limit = args.max_memory.unwrap_or_else(memory_limit);
     let needed = planned_memory(&puzzle);
-    eprintln!("{id}: {} states, planned memory {} (limit {})", thousands(puzzle.slots()), bytes(needed), bytes(limit));
+    eprintln!("{id}: {} states, planned memory {} (limit {})", thousands(puzzle.slots()), Size(needed), Size(limit));
     let move_names: Vec<&str> = names.iter().map(String::as_str).collect();
     let definition = Definition { id: &id, move_names: &move_names, puzzle: &puzzle };
     let progress = Progress::new(&puzzle);
@@ -78,7 +78,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let compressed = args.output.extension().is_some_and(|e| e == "zst");
     let bytes_out = if compressed { godtab_gen::compress(&table)? } else { table };
     godtab_gen::write_atomic(&args.output, &bytes_out).with_context(|| format!("writing {}", args.output.display()))?;
-    eprintln!("wrote {}: {}", args.output.display(), bytes(bytes_out.len() as u64));
+    eprintln!("wrote {}: {}", args.output.display(), Size(bytes_out.len() as u64));
     Ok(ExitCode::SUCCESS)
 }
 
@@ -167,18 +167,6 @@ fn parse_size(text: &str) -> Result<u64, String> {
     Ok((value * scale) as u64)
 }
 
-/// 1536 as "1.5 KiB".
-fn bytes(n: u64) -> String {
-    let units = ["bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
-    let mut value = n as f64;
-    let mut unit = 0;
-    while value >= 1024.0 && unit + 1 < units.len() {
-        value /= 1024.0;
-        unit += 1;
-    }
-    if unit == 0 { format!("{n} bytes") } else { format!("{value:.1} {}", units[unit]) }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -192,7 +180,8 @@ mod tests {
         assert!(parse_size("lots").is_err());
         assert!(parse_size("-1G").is_err());
         assert!(parse_size("99999999999T").is_err());
-        assert_eq!(bytes(1536), "1.5 KiB");
-        assert_eq!(bytes(12), "12 bytes");
+        assert_eq!(Size(1536).to_string(), "1.5 KiB");
+        assert_eq!(Size(12).to_string(), "12 bytes");
+        assert_eq!(Size(5 << 30).to_string(), "5.0 GiB");
     }
 }

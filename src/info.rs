@@ -55,7 +55,7 @@ struct Info<'a> {
 pub fn run(args: &Args) -> Result<ExitCode> {
     let loaded = args.tables.load(args.puzzle.as_deref())?;
     let info = describe(&loaded.table, loaded.origin.to_string());
-    let mut out = io::stdout().lock();
+    let mut out = crate::stdio::stdout();
     if args.json {
         serde_json::to_writer(&mut out, &info)?;
         writeln!(out)?;

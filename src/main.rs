@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use godtab::{generate, info, judge, random, solve, verify};
+use godtab::{generate, info, judge, one_line, random, solve, verify};
 
 #[derive(Parser)]
 #[command(
@@ -60,25 +60,6 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-/// The error and its causes on one line, each said once: a cause that
-/// repeats what the line already says is left out, and one that extends it
-/// (a context such as a path, then "path: reason") replaces it.
-fn one_line(error: &anyhow::Error) -> String {
-    let mut line = String::new();
-    for cause in error.chain() {
-        let text = cause.to_string().replace('\n', " ");
-        if line.contains(&text) {
-            continue;
-        }
-        if text.starts_with(&line) {
-            line = text;
-        } else {
-            line = format!("{line}: {text}");
-        }
-    }
-    line
 }
 
 /// A reader that stopped reading (`godtab random | head`) is not an error.

@@ -1,6 +1,6 @@
 //! `godtab random`: uniformly random solvable states, as judge input.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::{Result, bail};
@@ -49,7 +49,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         },
     };
     let mut rng = args.seed.map_or_else(fastrand::Rng::new, fastrand::Rng::with_seed);
-    let mut out = BufWriter::with_capacity(64 * 1024, io::stdout().lock());
+    let mut out = crate::stdio::buffered_stdout();
     let wanted = |rank: u64| match depth {
         None => table.distance_of_rank(rank).is_some(),
         Some(d) => table.distance_of_rank(rank) == Some(d),

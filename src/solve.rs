@@ -1,6 +1,6 @@
 //! `godtab solve`: distance and optimal moves for states on the command line.
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Result;
@@ -17,10 +17,13 @@ use crate::source::{Bytes, TableArgs};
   godtab solve nine-puzzle \"7 3 9 2 5 1 4 8 6\" \"1 2 3 4 5 6 7 9 8\" --json
   godtab solve --table my-puzzle.gtab \"2 1 3 4\"")]
 pub struct Args {
-    /// The puzzle (omit it with --table), then one or more states: tiles in
-    /// reading order, e.g. "4 1 3 5 2 6 7 8 9" or 413526789 (x is the blank).
-    #[arg(value_name = "PUZZLE] [STATE", required = true)]
-    words: Vec<String>,
+    /// The puzzle: nine-digits, nine-puzzle or eight-puzzle (may be left
+    /// out with --table).
+    puzzle: Option<String>,
+    /// One or more states: tiles in reading order, e.g. "4 1 3 5 2 6 7 8 9"
+    /// or 413526789 (x is the blank).
+    #[arg(value_name = "STATE")]
+    states: Vec<String>,
     /// Draw the board after every move.
     #[arg(long)]
     show: bool,
@@ -34,25 +37,41 @@ pub struct Args {
 /// One answer, as `--json` prints it.
 #[derive(Serialize)]
 struct Answer<'a> {
-    state: &'a str,
+    /// The state as the table writes it (as given, if it is not a state).
+    state: String,
     solvable: bool,
     distance: Option<u8>,
     moves: Vec<&'a str>,
+    /// Why the text is not a state of the puzzle.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
 }
 
 /// Answers every state given; exit status 1 if one of them is not a state.
 pub fn run(args: &Args) -> Result<ExitCode> {
-    let (puzzle, states) = match &args.tables.table {
-        Some(_) => (None, args.words.as_slice()),
-        None => (args.words.first().map(String::as_str), args.words.get(1..).unwrap_or_default()),
+    // With --table, the first word may be a state rather than the puzzle.
+    let words: Vec<String> = args.puzzle.iter().chain(&args.states).cloned().collect();
+    let (puzzle, mut states) = match &args.tables.table {
+        Some(_) => (None, words.as_slice()),
+        None => (words.first().map(String::as_str), words.get(1..).unwrap_or_default()),
     };
     let loaded = args.tables.load_verified(puzzle)?;
     let table = &loaded.table;
+    // With --table the puzzle may still be named: then it must match.
+    if let (Some(path), Some((first, rest))) = (&args.tables.table, states.split_first())
+        && table.parse(first).is_err()
+        && (first == table.id() || crate::embedded::ids().contains(&first.as_str()))
+    {
+        if first != table.id() {
+            anyhow::bail!("{} holds the table of {:?}, not {first:?}", path.display(), table.id());
+        }
+        states = rest;
+    }
     if states.is_empty() {
         anyhow::bail!("give at least one state to solve, e.g. \"{}\"", table.display(&table.puzzle().goal()));
     }
     let texts = group_single_tiles(table, states);
-    let mut out = io::stdout().lock();
+    let mut out = crate::stdio::stdout();
     let mut failed = false;
     for text in &texts {
         let state = match table.parse(text) {
@@ -60,13 +79,21 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             Err(e) => {
                 eprintln!("godtab solve: {text:?}: {e}");
                 failed = true;
+                if args.json {
+                    let error = Some(e.to_string());
+                    let answer =
+                        Answer { state: text.clone(), solvable: false, distance: None, moves: Vec::new(), error };
+                    serde_json::to_writer(&mut out, &answer)?;
+                    writeln!(out)?;
+                }
                 continue;
             }
         };
         if args.json {
             let moves: Vec<&str> = table.solution(&state).into_iter().flatten().map(|m| table.move_name(m)).collect();
             let distance = table.distance(&state);
-            let answer = Answer { state: text, solvable: distance.is_some(), distance, moves };
+            let state = table.display(&state).to_string();
+            let answer = Answer { state, solvable: distance.is_some(), distance, moves, error: None };
             serde_json::to_writer(&mut out, &answer)?;
             writeln!(out)?;
         } else {

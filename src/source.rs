@@ -89,7 +89,13 @@ impl TableArgs {
         if let Some(dir) = &self.tables {
             let plain = dir.join(format!("{id}.gtab"));
             let compressed = dir.join(format!("{id}.gtab.zst"));
+            if !dir.is_dir() {
+                bail!("--tables {}: no such folder", dir.display());
+            }
             let path = if plain.exists() || !compressed.exists() { plain } else { compressed };
+            if !path.exists() {
+                bail!("{}: no {id}.gtab or {id}.gtab.zst in this folder", dir.display());
+            }
             let loaded = open_file(&path)?;
             if loaded.table.id() != id {
                 bail!("{} holds the table of {:?}, not {id:?}", path.display(), loaded.table.id());
@@ -127,6 +133,14 @@ pub fn memory_limit() -> u64 {
 
 /// Opens a table file: `.zst` files are decompressed, others memory-mapped.
 pub fn open_file(path: &Path) -> Result<Loaded> {
+    if let Ok(meta) = std::fs::metadata(path) {
+        if meta.is_dir() {
+            bail!("{}: is a folder, not a table file", path.display());
+        }
+        if !meta.is_file() {
+            bail!("{}: is not a regular file (a table is read from a .gtab or .gtab.zst file)", path.display());
+        }
+    }
     let compressed = path.extension().is_some_and(|e| e == "zst");
     let (bytes, origin) = if compressed {
         // A compressed file can expand to anything: no more than memory allows.

@@ -26,7 +26,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         match check(path) {
             Ok(summary) => println!("{}: ok: {summary}", path.display()),
             Err(e) => {
-                eprintln!("godtab verify: {e:#}");
+                eprintln!("godtab verify: {}", crate::one_line(&e));
                 failed = true;
             }
         }

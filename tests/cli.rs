@@ -87,6 +87,13 @@ fn nine_puzzle_bad_and_unterminated_cases() {
         "godtab judge: case 2 (line 5): expected 3 tiles on this line of the case, found 2\n\
          godtab judge: case 4 (line 10): the input ended after 1 of the case's 3 lines\n"
     );
+    // A line "0" inside a case ends the input; the error names that line.
+    let out = godtab(&["judge", "nine-puzzle"], b"1 2 3\n4 5 6\n7 8 9\n2 3 1\n4 5 6\n0\n1 2 3\n");
+    assert_eq!(stdout(&out), "0\n");
+    assert_eq!(
+        stderr(&out),
+        "godtab judge: case 2 (line 6): the line \"0\" ended the input after 2 of the case's 3 lines\n"
+    );
 }
 
 #[test]
@@ -166,6 +173,24 @@ fn solve_prints_distance_and_moves() {
     assert_eq!(bad.status.code(), Some(1));
     assert_eq!(stdout(&bad), "1 2 3 4 5 6 7 8 x: solved (0 moves)\n");
     assert_eq!(stderr(&bad), "godtab solve: \"1 2 3\": expected 9 tiles, found 3\n");
+    // JSON: one object per state, the bad one with its error.
+    let json = godtab(&["solve", "eight-puzzle", "23415x768", "1 2 3", "--json"], b"");
+    assert_eq!(json.status.code(), Some(1));
+    assert_eq!(
+        stdout(&json),
+        "{\"state\":\"2 3 4 1 5 x 7 6 8\",\"solvable\":true,\"distance\":19,\"moves\":[\"u\",\"l\",\"l\",\"d\",\"d\",\
+         \"r\",\"u\",\"r\",\"d\",\"l\",\"l\",\"u\",\"r\",\"d\",\"r\",\"u\",\"l\",\"d\",\"r\"]}\n\
+         {\"state\":\"1 2 3\",\"solvable\":false,\"distance\":null,\"moves\":[],\"error\":\"expected 9 tiles, found 3\"}\n"
+    );
+    // With --table the puzzle may still be named, and must match.
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("nine-digits.gtab").to_str().unwrap().to_string();
+    assert!(godtab(&["gen", "nine-digits", "-o", &table], b"").status.success());
+    let named_ok = godtab(&["solve", "nine-digits", "--table", &table, "413526789"], b"");
+    assert_eq!(stdout(&named_ok), "4 1 3 5 2 6 7 8 9: 3 moves: A A A\n", "{}", stderr(&named_ok));
+    let mismatch = godtab(&["solve", "nine-puzzle", "--table", &table, "413526789"], b"");
+    assert_eq!(mismatch.status.code(), Some(1));
+    assert!(stderr(&mismatch).ends_with("holds the table of \"nine-digits\", not \"nine-puzzle\"\n"));
 }
 
 #[test]
@@ -249,6 +274,10 @@ fn usage_errors_are_one_line() {
         "godtab: error: /nonexistent/t.gtab: No such file or directory (os error 2)\n",
         "each cause is said once"
     );
+    let folder = godtab(&["info", "--table", env!("CARGO_MANIFEST_DIR")], b"");
+    assert!(stderr(&folder).ends_with(": is a folder, not a table file\n"), "{}", stderr(&folder));
+    let no_folder = godtab(&["info", "nine-digits", "--tables", "/nonexistent"], b"");
+    assert_eq!(stderr(&no_folder), "godtab: error: --tables /nonexistent: no such folder\n");
     // An output that cannot be written is refused before generating.
     let unwritable = godtab(&["gen", "nine-digits", "-o", "/nonexistent/t.gtab"], b"");
     assert_eq!(unwritable.status.code(), Some(1));
@@ -362,7 +391,7 @@ fn bad_specs_and_oversized_puzzles_are_refused() {
     assert_eq!(out.status.code(), Some(1));
     let message = stderr(&out).lines().last().unwrap().to_string();
     assert!(
-        message.ends_with("bad.toml: line 5: moves[0].cycles: cell 9 is outside the board (cells 0 to 8)"),
+        message.ends_with("bad.toml: line 7: moves[0].cycles: cell 9 is outside the board (cells 0 to 8)"),
         "{message}"
     );
     assert!(!dir.path().join("bad.gtab").exists());
@@ -379,10 +408,26 @@ fn bad_specs_and_oversized_puzzles_are_refused() {
         b"",
     );
     assert_eq!(out.status.code(), Some(1));
-    assert!(
-        stderr(&out).contains("needs 80640 bytes of memory, more than the limit of 10240 bytes"),
-        "{}",
-        stderr(&out)
-    );
+    assert!(stderr(&out).contains("needs 78.8 KiB of memory, more than the limit of 10.0 KiB"), "{}", stderr(&out));
     assert!(!dir.path().join("big.gtab").exists());
+
+    // One-way moves cannot be stored compactly: refused before the search.
+    let out = godtab(&["gen", "nine-digits", "--compact", "-o", dir.path().join("c.gtab").to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!stderr(&out).contains("depth"), "searched first: {}", stderr(&out));
+    assert!(stderr(&out).contains("needs every move to be undone by a move"), "{}", stderr(&out));
+
+    // Memory the limit allows but the system refuses: an error, not an abort.
+    std::fs::write(&spec, "name = \"slide-4x4\"\nkind = \"sliding\"\nrows = 4\ncols = 4\n").unwrap();
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 2000000 && exec \"$0\" gen --spec \"$1\" -o \"$2\" --max-memory 100T")
+        .arg(env!("CARGO_BIN_EXE_godtab"))
+        .arg(&spec)
+        .arg(dir.path().join("huge.gtab"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("the system cannot provide"), "{}", stderr(&out));
+    assert!(!dir.path().join("huge.gtab").exists());
 }

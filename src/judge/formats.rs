@@ -10,15 +10,15 @@ use super::{Answer, Judge, Problem};
 /// An input and output format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
-    /// Nine tiles per line; prints the minimum number of steps.
+    /// Input: nine tiles per line. Answers: the minimum number of steps.
     NineDigits,
-    /// Three lines of three tiles per case, ended by a line "0"; prints
-    /// "S MOVES" or "Not solvable".
+    /// Input: three lines of three tiles per case, ended by a line "0".
+    /// Answers: "S MOVES" or "Not solvable".
     NinePuzzle,
-    /// One case per line, tiles 1-8 and x; prints the move string or
-    /// "unsolvable".
+    /// Input: one case per line, tiles 1-8 and x. Answers: the move string
+    /// or "unsolvable".
     EightPuzzle,
-    /// One case per line, tiles separated by whitespace; prints
+    /// Input: one case per line, tiles separated by whitespace. Answers:
     /// "D m1 m2 ..." or "unsolvable".
     Generic,
 }
@@ -167,8 +167,13 @@ impl<T: AsRef<[u8]>> CaseReader<T> for ThreeLines {
             Line::Text(text) if text.trim_ascii().is_empty() => return,
             Line::Text(text) if text.trim_ascii() == b"0" => {
                 // The end, even inside a case (a line "0" is never part of
-                // one): a case cut short is reported by finish().
+                // one): a case it cuts short is bad, on this line.
                 self.done = true;
+                if self.lines > 0 {
+                    let problem =
+                        Problem::CutShort { lines: std::mem::take(&mut self.lines), rows: self.rows, by_zero: true };
+                    self.bad(judge, number, problem);
+                }
                 return;
             }
             Line::Text(text) => Some(text),
@@ -200,11 +205,10 @@ impl<T: AsRef<[u8]>> CaseReader<T> for ThreeLines {
         }
     }
 
-    /// At the end of input: a case cut short (by the end, or by a line
-    /// "0") is bad.
+    /// At the end of input: a case cut short is bad.
     fn finish(&mut self, judge: &mut Judge<'_, T>) {
         if self.lines > 0 {
-            let problem = Problem::CutShort { lines: self.lines, rows: self.rows };
+            let problem = Problem::CutShort { lines: self.lines, rows: self.rows, by_zero: false };
             self.bad(judge, self.row_lines[0], problem);
         }
     }

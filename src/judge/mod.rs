@@ -7,13 +7,14 @@ mod formats;
 mod tiles;
 
 use std::fmt::Display;
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
 use godtab_runtime::{Kind, Solution, State, StateError, Table};
 
 use crate::source::TableArgs;
+use crate::stdio;
 pub use blocks::MAX_LINE;
 pub use formats::Format;
 use formats::{OnePerLine, ThreeLines};
@@ -46,8 +47,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let loaded = args.tables.load_verified(args.puzzle.as_deref())?;
     let table = &loaded.table;
     let format = args.format.unwrap_or_else(|| Format::of(table.id()));
-    let out = BufWriter::with_capacity(64 * 1024, io::stdout().lock());
-    let bad = judge_stream(table, format, io::stdin().lock(), out, io::stderr())?;
+    let bad = judge_stream(table, format, stdio::stdin(), stdio::buffered_stdout(), stdio::buffered_stderr())?;
     Ok(if bad > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS })
 }
 
@@ -117,6 +117,7 @@ impl<W: Write, E: Write> Output<W, E> {
                 writeln!(self.err, "godtab judge: case {case} (line {line}): {}", bad.problem)?;
                 self.bad += 1;
             }
+            self.err.flush()?;
         }
         judge.discard();
         Ok(())
@@ -156,6 +157,8 @@ pub enum Problem {
         lines: usize,
         /// Lines a case has.
         rows: usize,
+        /// Ended by the line "0", not by the end of the input.
+        by_zero: bool,
     },
     /// The table's moves do not lead to the goal.
     Damaged,
@@ -170,7 +173,10 @@ impl Display for Problem {
             Self::RowLength { expected, found } => {
                 write!(f, "expected {expected} tiles on this line of the case, found {found}")
             }
-            Self::CutShort { lines, rows } => write!(f, "the input ended after {lines} of the case's {rows} lines"),
+            Self::CutShort { lines, rows, by_zero } => {
+                let end = if *by_zero { "the line \"0\" ended the input" } else { "the input ended" };
+                write!(f, "{end} after {lines} of the case's {rows} lines")
+            }
             Self::Damaged => f.write_str("the table is damaged: its moves do not reach the goal"),
         }
     }

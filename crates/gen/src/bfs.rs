@@ -4,6 +4,7 @@ use std::sync::atomic::{AtomicU16, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 use godtab_puzzles::{Cursor, Puzzle, WithCursor};
+use godtab_runtime::Encoding;
 use rayon::prelude::*;
 
 use crate::GenError;
@@ -56,7 +57,7 @@ pub struct Options<'a> {
     /// Called after every level, for progress reports.
     pub on_level: Option<&'a (dyn Fn(&Level) + Sync)>,
     /// How the table stores its answers (full by default).
-    pub encoding: godtab_runtime::Encoding,
+    pub encoding: Encoding,
 }
 
 /// The most bytes generating and encoding this puzzle's table holds at
@@ -99,6 +100,9 @@ pub fn generate_with(puzzle: &Puzzle, options: &Options<'_>) -> Result<Generated
         return Err(too_large(limit));
     }
     let len = usize::try_from(slots).map_err(|_| too_large(usize::MAX as u64))?;
+    if options.encoding == Encoding::DistanceMod3 && !puzzle.moves_undo_each_other() {
+        return Err(GenError::CompactNeedsInverses);
+    }
 
     puzzle.with_cursor(Run { puzzle, options, started, len })
 }
@@ -117,13 +121,14 @@ impl WithCursor for Run<'_> {
     fn run<C: Cursor>(self, cursor: C) -> Self::Output {
         let Run { puzzle, options, started, len } = self;
         let slots = puzzle.slots();
+        let alloc = Allocator { slots, needed: planned_memory(puzzle) };
         let mut search = Search {
             cursor,
             move_count: puzzle.move_count(),
-            entries: std::iter::repeat_with(|| AtomicU16::new(UNSEEN)).take(len).collect(),
-            frontier: Bitset::new(len),
-            next: Bitset::new(len),
-            reached: Bitset::new(len),
+            entries: alloc.filled(len, || AtomicU16::new(UNSEEN))?,
+            frontier: Bitset::new(len, alloc)?,
+            next: Bitset::new(len, alloc)?,
+            reached: Bitset::new(len, alloc)?,
         };
         let goal = puzzle.rank(&puzzle.goal()) as usize;
         search.entries[goal].store(entry(0, 0), Relaxed);
@@ -163,13 +168,17 @@ impl WithCursor for Run<'_> {
         // use.
         let Search { entries, frontier, next, reached: reached_set, .. } = search;
         drop((frontier, next, reached_set));
-        let (distance, parent) = entries
-            .into_iter()
-            .map(|e| match e.into_inner() {
+        let (mut distance, mut parent) = (Vec::new(), Vec::new());
+        alloc.reserve(&mut distance, len)?;
+        alloc.reserve(&mut parent, len)?;
+        for e in entries {
+            let (d, p) = match e.into_inner() {
                 UNSEEN => (UNREACHED, 0),
                 e => ((e >> 8) as u8, e as u8),
-            })
-            .unzip();
+            };
+            distance.push(d);
+            parent.push(p);
+        }
         Ok(Generated { distance, parent, reached, max_depth: depth, histogram })
     }
 }
@@ -299,6 +308,33 @@ impl<C: Cursor> Search<C> {
 /// Predecessors ranked at a time by a push level.
 const BATCH: usize = 8;
 
+/// Allocates the search's arrays, turning the system's refusal into
+/// [`GenError::OutOfMemory`] instead of an abort.
+#[derive(Clone, Copy)]
+struct Allocator {
+    slots: u64,
+    needed: u64,
+}
+
+impl Allocator {
+    /// Room for `additional` more values in `vec`.
+    fn reserve<T>(self, vec: &mut Vec<T>, additional: usize) -> Result<(), GenError> {
+        vec.try_reserve_exact(additional).map_err(|_| GenError::OutOfMemory {
+            slots: self.slots,
+            bytes: (additional as u64).saturating_mul(core::mem::size_of::<T>() as u64),
+            needed: self.needed,
+        })
+    }
+
+    /// `len` values made by `make`.
+    fn filled<T>(self, len: usize, make: impl FnMut() -> T) -> Result<Vec<T>, GenError> {
+        let mut vec = Vec::new();
+        self.reserve(&mut vec, len)?;
+        vec.extend(std::iter::repeat_with(make).take(len));
+        Ok(vec)
+    }
+}
+
 /// A fixed-size set of ranks, one bit each, that threads can add to.
 struct Bitset {
     words: Vec<AtomicU64>,
@@ -310,8 +346,8 @@ struct Bitset {
 const CHUNK_WORDS: usize = 256;
 
 impl Bitset {
-    fn new(len: usize) -> Self {
-        Self { words: std::iter::repeat_with(|| AtomicU64::new(0)).take(len.div_ceil(64)).collect(), len }
+    fn new(len: usize, alloc: Allocator) -> Result<Self, GenError> {
+        Ok(Self { words: alloc.filled(len.div_ceil(64), || AtomicU64::new(0))?, len })
     }
 
     fn insert(&self, index: usize) {

@@ -45,14 +45,35 @@ mod output;
 pub use bfs::{Generated, Level, Options, UNREACHED, generate, generate_with, planned_memory};
 pub use output::{Definition, GENERATOR, build_table, compress, table_bytes, write_atomic};
 
+/// A number of bytes, displayed in binary units: "12 bytes", "1.5 KiB".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Size(pub u64);
+
+impl core::fmt::Display for Size {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        const UNITS: [&str; 6] = ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
+        if self.0 < 1024 {
+            return write!(f, "{} bytes", self.0);
+        }
+        let mut value = self.0 as f64 / 1024.0;
+        let mut unit = 0;
+        while value >= 1024.0 && unit + 1 < UNITS.len() {
+            value /= 1024.0;
+            unit += 1;
+        }
+        write!(f, "{value:.1} {}", UNITS[unit])
+    }
+}
+
 /// Why a table could not be generated.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum GenError {
     /// The table would need more memory than allowed.
     #[error(
-        "the table for {slots} states needs {needed} bytes of memory, more than the limit of {limit} bytes \
-         (raise it with --max-memory)"
+        "the table for {slots} states needs {} of memory, more than the limit of {} (raise it with --max-memory)",
+        Size(*needed),
+        Size(*limit)
     )]
     TooLarge {
         /// States in the rank space.
@@ -62,9 +83,31 @@ pub enum GenError {
         /// The limit.
         limit: u64,
     },
+    /// The system refused memory the search needs (the limit allowed it).
+    #[error(
+        "the system cannot provide {} for the search of {slots} states ({} in all): free memory or choose a \
+         smaller puzzle",
+        Size(*bytes),
+        Size(*needed)
+    )]
+    OutOfMemory {
+        /// States in the rank space.
+        slots: u64,
+        /// The allocation that failed.
+        bytes: u64,
+        /// Bytes the whole search needs.
+        needed: u64,
+    },
     /// The table could not be encoded.
     #[error(transparent)]
     Encode(#[from] godtab_runtime::Error),
+    /// The compact encoding was asked for a puzzle with one-way moves.
+    #[error(
+        "the compact encoding (--compact) needs every move to be undone by a move, and this puzzle's moves are \
+         one-way (a neighbour two moves further looks the same as one a move closer, modulo 3): generate the full \
+         table, without --compact"
+    )]
+    CompactNeedsInverses,
     /// Some state is further from the goal than a distance byte can hold.
     #[error("the search passed distance {max}: God's number is too large for a distance byte")]
     TooDeep {

@@ -112,9 +112,20 @@ fn memory_limit_is_checked_before_allocating() {
     let err = godtab_gen::generate_with(&puzzle, &options).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "the table for 362880 states needs 1451520 bytes of memory, more than the limit of 1000 bytes \
+        "the table for 362880 states needs 1.4 MiB of memory, more than the limit of 1000 bytes \
          (raise it with --max-memory)"
     );
+}
+
+#[test]
+fn one_way_moves_are_refused_the_compact_encoding_before_the_search() {
+    let options = godtab_gen::Options { encoding: godtab_runtime::Encoding::DistanceMod3, ..Default::default() };
+    for b in [&builtin::NINE_DIGITS, &builtin::NINE_PUZZLE] {
+        let err = godtab_gen::generate_with(&b.puzzle(), &options).unwrap_err();
+        assert!(matches!(err, godtab_gen::GenError::CompactNeedsInverses), "{}: {err}", b.id);
+    }
+    let eight = godtab_gen::generate_with(&builtin::EIGHT_PUZZLE.puzzle(), &options).unwrap();
+    assert_eq!(eight.max_depth, 31);
 }
 
 #[test]

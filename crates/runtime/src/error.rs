@@ -93,6 +93,30 @@ pub enum Error {
         /// What the system reported.
         source: std::io::Error,
     },
+    /// A `.zst` file is not sound zstd data.
+    #[cfg(feature = "zstd")]
+    #[error(
+        "{path}: not a sound zstd-compressed table ({source}): the file is truncated, damaged or not compressed; \
+         {REGENERATE}"
+    )]
+    Decompress {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What the decompressor reported.
+        source: std::io::Error,
+    },
+    /// A `.zst` file holds more than the table it starts with.
+    #[cfg(feature = "zstd")]
+    #[error(
+        "{path}: decompresses to more than the {declared} bytes its table declares (byte 16): extra data follows \
+         the table; {REGENERATE}"
+    )]
+    ZstTrailing {
+        /// The file.
+        path: std::path::PathBuf,
+        /// The table's declared length.
+        declared: u64,
+    },
     /// A compressed table is larger than allowed once decompressed.
     #[cfg(feature = "zstd")]
     #[error("{path}: decompresses to more than {limit} bytes, the limit for a table")]

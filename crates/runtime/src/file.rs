@@ -58,8 +58,9 @@ impl Table<Vec<u8>> {
     ///
     /// # Errors
     ///
-    /// [`Error::Io`] if the file cannot be read or is not valid zstd,
-    /// [`Error::TooLarge`], or any error of [`Table::new`].
+    /// [`Error::Io`] if the file cannot be read, [`Error::Decompress`] if it
+    /// is not sound zstd data, [`Error::ZstTrailing`] if more follows the
+    /// table, [`Error::TooLarge`], or any error of [`Table::new`].
     pub fn open_zst(path: impl AsRef<Path>) -> Result<Self, Error> {
         Self::open_zst_with_limit(path, Self::MAX_DECOMPRESSED)
     }
@@ -74,10 +75,18 @@ impl Table<Vec<u8>> {
 
         let path = path.as_ref();
         let io = |e| Error::io(path, e);
+        // The decoder reports bad data as errors of kind Other (or an early
+        // end); anything else is the system's.
+        let decode = |source: std::io::Error| match source.kind() {
+            std::io::ErrorKind::Other | std::io::ErrorKind::UnexpectedEof => {
+                Error::Decompress { path: path.to_path_buf(), source }
+            }
+            _ => Error::io(path, source),
+        };
         let file = std::fs::File::open(path).map_err(io)?;
         let mut decoder = zstd::stream::read::Decoder::new(file).map_err(io)?;
         let mut bytes = Vec::new();
-        (&mut decoder).take(crate::PREAMBLE_LEN as u64).read_to_end(&mut bytes).map_err(io)?;
+        (&mut decoder).take(crate::PREAMBLE_LEN as u64).read_to_end(&mut bytes).map_err(decode)?;
         // Read the declared length only once the preamble looks like ours;
         // Table::new reports anything wrong with it precisely.
         let declared = match bytes.get(16..24) {
@@ -89,7 +98,10 @@ impl Table<Vec<u8>> {
         }
         // One byte more than declared, so that extra bytes are noticed.
         let rest = declared.saturating_sub(bytes.len() as u64).saturating_add(1);
-        decoder.take(rest).read_to_end(&mut bytes).map_err(io)?;
+        decoder.take(rest).read_to_end(&mut bytes).map_err(decode)?;
+        if bytes.len() as u64 > declared {
+            return Err(Error::ZstTrailing { path: path.to_path_buf(), declared });
+        }
         Self::new(bytes)
     }
 }

@@ -641,8 +641,10 @@ impl Meta {
 /// Checks the fixed preamble and returns the header's bytes.
 fn check_preamble(bytes: &[u8]) -> Result<&[u8], Error> {
     if bytes.len() < PREAMBLE_LEN {
-        // A file that does not even start like a table is not one.
-        if bytes.len() < MAGIC.len() || bytes[..MAGIC.len()] != MAGIC {
+        // A file that does not even start like a table is not one; an empty
+        // one, or a piece of the magic label, is a table cut short.
+        let start = bytes.len().min(MAGIC.len());
+        if bytes[..start] != MAGIC[..start] {
             return Err(Error::NotATable);
         }
         return Err(Error::TooShort { len: bytes.len(), needed: PREAMBLE_LEN });

@@ -105,6 +105,26 @@ fn files_open_read_mapped_and_compressed() {
         mapped.verify().unwrap();
         let tiny = Table::open_zst_with_limit(&zst, 1000).unwrap_err();
         assert!(matches!(tiny, Error::TooLarge { limit: 1000, .. }), "{tiny}");
+
+        // Damaged or foreign .zst files, and data after the table.
+        let compressed = std::fs::read(&zst).unwrap();
+        let bad = dir.path().join("bad.gtab.zst");
+        for (contents, what) in [
+            (compressed[..compressed.len() / 2].to_vec(), "truncated"),
+            (bytes.clone(), "not compressed"),
+            ([compressed.as_slice(), compressed.as_slice()].concat(), "two frames"),
+            (godtab_gen::compress(&[bytes.as_slice(), &[0; 100]].concat()).unwrap(), "appended zeros"),
+        ] {
+            std::fs::write(&bad, contents).unwrap();
+            let err = Table::open_zst(&bad).unwrap_err();
+            match what {
+                "truncated" | "not compressed" => assert!(matches!(err, Error::Decompress { .. }), "{what}: {err}"),
+                _ => assert!(
+                    matches!(err, Error::ZstTrailing { declared, .. } if declared == bytes.len() as u64),
+                    "{what}: {err}"
+                ),
+            }
+        }
     }
     let missing = Table::open(dir.path().join("missing.gtab")).unwrap_err();
     assert!(missing.to_string().contains("missing.gtab"), "{missing}");
@@ -119,9 +139,27 @@ fn compact_tables_answer_like_full_ones() {
         godtab_gen::table_bytes(&definition, &options)
     };
     // Turning a block or shifting a row cannot be undone by one move, so
-    // neighbours can be two moves apart: distance modulo 3 is refused.
+    // neighbours can be two moves apart: distance modulo 3 is refused, by
+    // the generator before its search and by the writer too.
     for b in [&builtin::NINE_DIGITS, &builtin::NINE_PUZZLE] {
         let err = compact_table(b).unwrap_err().to_string();
+        assert!(err.contains("needs every move to be undone by a move"), "{err}");
+        let puzzle = b.puzzle();
+        let generated = godtab_gen::generate(&puzzle).unwrap();
+        let err = godtab_runtime::encode(&godtab_runtime::TableContents {
+            puzzle_id: b.id,
+            generator: "test",
+            puzzle: &puzzle,
+            move_names: b.move_names,
+            distance: &generated.distance,
+            parent: &generated.parent,
+            reachable: generated.reached,
+            max_depth: generated.max_depth,
+            histogram: &generated.histogram,
+            encoding: godtab_runtime::Encoding::DistanceMod3,
+        })
+        .unwrap_err()
+        .to_string();
         assert!(err.contains("needs every move's inverse to be a move too"), "{err}");
     }
     let b = &builtin::EIGHT_PUZZLE;

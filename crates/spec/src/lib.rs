@@ -19,7 +19,9 @@
 //! assert_eq!(spec.puzzle.move_map(0), Some(&[2, 0, 3, 1][..]));
 //! ```
 //!
-//! Every error names the key (and the line) it is about and what is wrong.
+//! Every error is one line naming the line and the key it is about and
+//! saying what is wrong, e.g. `line 7: moves[1].cycles: cell 9 is outside
+//! the board (cells 0 to 8)`.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -28,9 +30,14 @@ use std::fmt;
 use std::ops::Range;
 use std::path::Path;
 
-use godtab_puzzles::{BLANK, MAX_CELLS, MAX_MOVE_NAME, MAX_MOVES, MoveSet, Puzzle, SLIDING_MOVE_NAMES};
-use serde::Deserialize;
+use godtab_puzzles::{BLANK, Kind, MAX_CELLS, MAX_MOVE_NAME, MAX_MOVES, MoveSet, Puzzle, SLIDING_MOVE_NAMES};
 use toml::Spanned;
+use toml::de::{DeString, DeTable, DeValue};
+
+/// The longest puzzle `name`, in bytes. With at most [`MAX_MOVES`] moves of
+/// [`MAX_MOVE_NAME`]-byte names and [`MAX_CELLS`]-cell maps, a table's
+/// header stays a few KiB, far below its 64 KiB limit.
+pub const MAX_NAME: usize = 64;
 
 /// A puzzle loaded from a spec file.
 #[derive(Clone, Debug)]
@@ -63,71 +70,40 @@ pub enum SpecError {
         /// What the system reported.
         source: std::io::Error,
     },
-    /// The text is not valid TOML, or a value has the wrong type.
-    #[error("{}{message}", Line(*.line))]
+    /// The text is not valid TOML.
+    #[error("{}{message}", Where(*.line, ""))]
     Syntax {
         /// Line of the problem, from 1.
         line: Option<usize>,
-        /// What the TOML reader reported.
+        /// What the TOML reader reported, after the key written on that
+        /// line if there is one (`kind: ...`).
         message: String,
     },
-    /// A value is of the right type but not allowed.
-    #[error("{}{key}: {message}", Line(*.line))]
+    /// A key is missing or unknown, or its value is not allowed.
+    #[error("{}{message}", Where(*.line, key))]
     Invalid {
-        /// Line of the problem, from 1.
+        /// Line of the key (or of the list element) at fault, from 1.
         line: Option<usize>,
-        /// The key, e.g. `moves[2].cycles`.
+        /// The key, e.g. `moves[2].cycles`; empty for the top level.
         key: String,
         /// What is wrong.
         message: String,
     },
 }
 
-/// "line N: ", or nothing.
-struct Line(Option<usize>);
+/// "line N: KEY: ", leaving out what is unknown.
+struct Where<'a>(Option<usize>, &'a str);
 
-impl fmt::Display for Line {
+impl fmt::Display for Where<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0 {
-            Some(line) => write!(f, "line {line}: "),
-            None => Ok(()),
+        if let Some(line) = self.0 {
+            write!(f, "line {line}: ")?;
         }
+        if !self.1.is_empty() {
+            write!(f, "{}: ", self.1)?;
+        }
+        Ok(())
     }
-}
-
-/// The file as written.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawSpec {
-    name: Spanned<String>,
-    kind: Spanned<RawKind>,
-    rows: Spanned<i64>,
-    cols: Spanned<i64>,
-    goal: Option<Spanned<Vec<RawTile>>>,
-    moves: Option<Spanned<Vec<Spanned<RawMove>>>>,
-}
-
-#[derive(Deserialize, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-enum RawKind {
-    Permutation,
-    Sliding,
-}
-
-/// A goal value: a number, or `"x"` for the blank.
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum RawTile {
-    Number(i64),
-    Text(String),
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawMove {
-    name: String,
-    cycles: Option<Vec<Vec<i64>>>,
-    map: Option<Vec<i64>>,
 }
 
 /// Reads and checks a spec file.
@@ -146,161 +122,265 @@ pub fn load(path: &Path) -> Result<Spec, SpecError> {
 ///
 /// # Errors
 ///
-/// A [`SpecError`] naming the key and line of the first problem.
+/// A [`SpecError`] naming the line and key of the first problem.
 pub fn parse(text: &str) -> Result<Spec, SpecError> {
-    let raw: RawSpec = toml::from_str(text).map_err(|e| SpecError::Syntax {
-        line: e.span().map(|span| line_of(text, &span)),
-        message: e.message().trim().to_string(),
-    })?;
-    let invalid = |span: &Range<usize>, key: &str, message: String| SpecError::Invalid {
-        line: Some(line_of(text, span)),
-        key: key.to_string(),
-        message,
-    };
+    let doc = DeTable::parse(text).map_err(|e| syntax_error(text, &e))?;
+    let top = Table { text, key: String::new(), line: None, entries: doc.get_ref() };
+    top.only(
+        &["name", "kind", "rows", "cols", "goal", "moves"],
+        "the keys are name, kind, rows, cols, goal and moves",
+    )?;
 
-    let id = raw.name.get_ref();
-    if id.is_empty() || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
-        return Err(invalid(&raw.name.span(), "name", format!("{id:?} must be letters, digits and '-' only")));
+    let name = top.required("name")?;
+    let id = name.string("the puzzle's name in quotes")?;
+    if id.len() > MAX_NAME {
+        return Err(name.error(format!("at most {MAX_NAME} bytes, found {}", id.len())));
     }
-    let rows = dimension(&raw.rows, "rows", &invalid)?;
-    let cols = dimension(&raw.cols, "cols", &invalid)?;
+    if id.is_empty() || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+        return Err(name.error(format!("{id:?} must be letters, digits and '-' only")));
+    }
+    let kind = top.required("kind")?;
+    let kind = match kind.value.get_ref().as_str() {
+        Some("permutation") => Kind::Permutation,
+        Some("sliding") => Kind::Sliding,
+        _ => return Err(kind.expected(kind.value, "\"permutation\" or \"sliding\"")),
+    };
+    let rows = dimension(&top.required("rows")?)?;
+    let cols_field = top.required("cols")?;
+    let cols = dimension(&cols_field)?;
     let cells = rows * cols;
     if !(2..=MAX_CELLS).contains(&cells) {
-        return Err(invalid(
-            &raw.cols.span(),
-            "cols",
-            format!("rows * cols = {cells} cells; a board has 2 to {MAX_CELLS}"),
-        ));
+        return Err(cols_field.error(format!("rows * cols = {cells} cells; a board has 2 to {MAX_CELLS}")));
     }
-    let kind = *raw.kind.get_ref();
-    let goal = goal(raw.goal.as_ref(), kind, cells, &invalid)?;
+    let goal = match top.get("goal") {
+        Some(goal) => goal_values(&goal, kind, cells)?,
+        // 1..=cells, or for a sliding board 1..cells then the blank.
+        None if kind == Kind::Permutation => (1..=cells as u8).collect(),
+        None => (1..cells as u8).chain([BLANK]).collect(),
+    };
 
-    let (moves, move_names) = match (kind, &raw.moves) {
-        (RawKind::Sliding, Some(moves)) => {
-            return Err(invalid(
-                &moves.span(),
-                "moves",
-                "a sliding puzzle's moves are always u, d, l, r: remove the [[moves]] tables".to_string(),
-            ));
+    let moves = top.get("moves");
+    let (maps, move_names) = match (kind, moves) {
+        (Kind::Sliding, Some(moves)) => {
+            return Err(moves.error("a sliding puzzle's moves are always u, d, l, r: remove the [[moves]] tables"));
         }
-        (RawKind::Sliding, None) => (Vec::new(), SLIDING_MOVE_NAMES.iter().map(|n| n.to_string()).collect()),
-        (RawKind::Permutation, None) => {
-            return Err(SpecError::Invalid {
-                line: None,
-                key: "moves".into(),
-                message: "a permutation puzzle needs at least one [[moves]] table".into(),
-            });
+        (Kind::Sliding, None) => (Vec::new(), SLIDING_MOVE_NAMES.iter().map(|n| n.to_string()).collect()),
+        (Kind::Permutation, None) => {
+            return Err(SpecError::Invalid { line: None, key: "moves".into(), message: NO_MOVES.into() });
         }
-        (RawKind::Permutation, Some(moves)) => permutation_moves(moves, cells, &invalid)?,
+        (Kind::Permutation, Some(moves)) => permutation_moves(&moves, cells)?,
     };
 
     let move_set = match kind {
-        RawKind::Permutation => MoveSet::Permutation(&moves),
-        RawKind::Sliding => MoveSet::Sliding,
+        Kind::Permutation => MoveSet::Permutation(&maps),
+        Kind::Sliding => MoveSet::Sliding,
     };
     let puzzle = Puzzle::new(rows, cols, &goal, move_set).map_err(|e| SpecError::Invalid {
         line: None,
         key: "puzzle".into(),
         message: e.to_string(),
     })?;
-    Ok(Spec { id: id.clone(), move_names, puzzle })
+    Ok(Spec { id: id.to_string(), move_names, puzzle })
 }
 
-type Invalid<'a> = dyn Fn(&Range<usize>, &str, String) -> SpecError + 'a;
+const NO_MOVES: &str = "a permutation puzzle needs at least one [[moves]] table";
 
-/// The line (from 1) where a byte offset of `text` falls.
-fn line_of(text: &str, span: &Range<usize>) -> usize {
+/// A TOML syntax error as "line N: KEY: message", the key being what is
+/// written before `=` on that line (or in its `[table]` header).
+fn syntax_error(text: &str, error: &toml::de::Error) -> SpecError {
+    let message = error.message().split('\n').map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join("; ");
+    let Some(span) = error.span() else { return SpecError::Syntax { line: None, message } };
+    let line = line_of(text, span.clone());
+    let written = text.lines().nth(line - 1).unwrap_or("").trim();
+    let key = match written.split_once('=') {
+        Some((key, _)) => key.trim(),
+        None if written.starts_with('[') => written.trim_start_matches('[').split(']').next().unwrap_or("").trim(),
+        None => "",
+    };
+    let message = if key.is_empty() { message } else { format!("{key}: {message}") };
+    SpecError::Syntax { line: Some(line), message }
+}
+
+/// The line (from 1) where a span of `text` starts.
+fn line_of(text: &str, span: Range<usize>) -> usize {
     text.get(..span.start.min(text.len())).map_or(1, |before| before.matches('\n').count() + 1)
 }
 
-fn dimension(value: &Spanned<i64>, key: &str, invalid: &Invalid<'_>) -> Result<usize, SpecError> {
-    usize::try_from(*value.get_ref())
-        .ok()
-        .filter(|&n| (1..=MAX_CELLS).contains(&n))
-        .ok_or_else(|| invalid(&value.span(), key, format!("{} is not between 1 and {MAX_CELLS}", value.get_ref())))
+/// A table of the file: the top level or one `[[moves]]` table.
+struct Table<'a> {
+    text: &'a str,
+    /// `moves[1]`, or empty at the top level.
+    key: String,
+    /// The line of its `[[moves]]` header.
+    line: Option<usize>,
+    entries: &'a DeTable<'a>,
 }
 
-/// The goal's tile values ([`BLANK`] for `x`), or the default goal.
-fn goal(
-    raw: Option<&Spanned<Vec<RawTile>>>,
-    kind: RawKind,
-    cells: usize,
-    invalid: &Invalid<'_>,
-) -> Result<Vec<u8>, SpecError> {
-    let Some(raw) = raw else {
-        // 1..=cells, or for a sliding board 1..cells then the blank.
-        return Ok(match kind {
-            RawKind::Permutation => (1..=cells as u8).collect(),
-            RawKind::Sliding => (1..cells as u8).chain([BLANK]).collect(),
-        });
-    };
-    let span = raw.span();
-    let tiles = raw.get_ref();
+impl<'a> Table<'a> {
+    /// Refuses the first key (in file order) not in `allowed`.
+    fn only(&self, allowed: &[&str], hint: &str) -> Result<(), SpecError> {
+        let unknown = self.entries.iter().filter(|(k, _)| !allowed.contains(&k.get_ref().as_ref()));
+        match unknown.min_by_key(|(k, _)| k.span().start) {
+            Some((k, v)) => Err(self.field(k, v).error(format!("unknown key; {hint}"))),
+            None => Ok(()),
+        }
+    }
+
+    fn get(&self, key: &str) -> Option<Field<'a>> {
+        self.entries.get_key_value(key).map(|(k, v)| self.field(k, v))
+    }
+
+    fn required(&self, key: &str) -> Result<Field<'a>, SpecError> {
+        self.get(key).ok_or_else(|| SpecError::Invalid {
+            line: self.line,
+            key: self.key.clone(),
+            message: format!("missing key {key}"),
+        })
+    }
+
+    fn field(&self, key: &'a Spanned<DeString<'a>>, value: &'a Spanned<DeValue<'a>>) -> Field<'a> {
+        let name =
+            if self.key.is_empty() { key.get_ref().to_string() } else { format!("{}.{}", self.key, key.get_ref()) };
+        Field { text: self.text, key: name, line: line_of(self.text, key.span()), value }
+    }
+}
+
+/// A value of the file with the key messages name it by (`rows`,
+/// `goal[3]`, `moves[1].cycles`) and the line of that key or element.
+struct Field<'a> {
+    text: &'a str,
+    key: String,
+    line: usize,
+    value: &'a Spanned<DeValue<'a>>,
+}
+
+impl<'a> Field<'a> {
+    fn error(&self, message: impl Into<String>) -> SpecError {
+        SpecError::Invalid { line: Some(self.line), key: self.key.clone(), message: message.into() }
+    }
+
+    /// "expected WHAT, found VALUE", `value` being this one or part of it.
+    fn expected(&self, value: &Spanned<DeValue<'_>>, what: &str) -> SpecError {
+        self.error(format!("expected {what}, found {}", self.found(value)))
+    }
+
+    /// A value as written, cut to its first line and 24 characters.
+    fn found(&self, value: &Spanned<DeValue<'_>>) -> String {
+        if value.get_ref().is_table() {
+            return "a table".into();
+        }
+        let written = self.text.get(value.span()).unwrap_or_default();
+        let first = written.lines().next().unwrap_or_default();
+        match first.char_indices().nth(24) {
+            Some((end, _)) => format!("{}...", &first[..end]),
+            None if first.len() < written.len() => format!("{first}..."),
+            None => first.into(),
+        }
+    }
+
+    fn string(&self, what: &str) -> Result<&'a str, SpecError> {
+        self.value.get_ref().as_str().ok_or_else(|| self.expected(self.value, what))
+    }
+
+    /// A whole number: this value, or an element of it.
+    fn integer(&self, value: &Spanned<DeValue<'_>>, what: &str) -> Result<i64, SpecError> {
+        let Some(n) = value.get_ref().as_integer() else { return Err(self.expected(value, what)) };
+        i64::from_str_radix(n.as_str(), n.radix()).map_err(|_| self.error(format!("{n} is far out of range")))
+    }
+
+    fn list(&self, what: &str) -> Result<&'a [Spanned<DeValue<'a>>], SpecError> {
+        match self.value.get_ref() {
+            DeValue::Array(items) => Ok(items),
+            _ => Err(self.expected(self.value, what)),
+        }
+    }
+
+    /// Element `index` of this list, as `key[index]` on its own line.
+    fn element(&self, index: usize, value: &'a Spanned<DeValue<'a>>) -> Field<'a> {
+        Field { text: self.text, key: format!("{}[{index}]", self.key), line: line_of(self.text, value.span()), value }
+    }
+}
+
+fn dimension(field: &Field<'_>) -> Result<usize, SpecError> {
+    let n = field.integer(field.value, "a whole number")?;
+    usize::try_from(n)
+        .ok()
+        .filter(|&n| (1..=MAX_CELLS).contains(&n))
+        .ok_or_else(|| field.error(format!("{n} is not between 1 and {MAX_CELLS}")))
+}
+
+/// The goal's tile values, [`BLANK`] for `x`.
+fn goal_values(field: &Field<'_>, kind: Kind, cells: usize) -> Result<Vec<u8>, SpecError> {
+    const TILE: &str = "a tile (a number, or x for the blank)";
+    let tiles = field.list("a list of tiles")?;
     if tiles.len() != cells {
-        return Err(invalid(&span, "goal", format!("has {} values; the board has {cells} cells", tiles.len())));
+        return Err(field.error(format!("has {} values; the board has {cells} cells", tiles.len())));
     }
     let mut goal = Vec::with_capacity(cells);
-    for (i, tile) in tiles.iter().enumerate() {
-        let key = format!("goal[{i}]");
-        let value = match (tile, kind) {
-            (RawTile::Text(x), RawKind::Sliding) if x == "x" => BLANK,
-            (RawTile::Text(other), RawKind::Sliding) => {
-                return Err(invalid(&span, &key, format!("{other:?}: the blank is written \"x\"; tiles are numbers")));
+    for (i, value) in tiles.iter().enumerate() {
+        let tile = field.element(i, value);
+        let value = match (value.get_ref(), kind) {
+            (DeValue::String(x), Kind::Sliding) if x == "x" => BLANK,
+            (DeValue::String(_), Kind::Sliding) => {
+                return Err(tile.error(format!("{}: the blank is written \"x\"; tiles are numbers", tile.found(value))));
             }
-            (RawTile::Text(other), RawKind::Permutation) => {
-                return Err(invalid(
-                    &span,
-                    &key,
-                    format!("{other:?}: tiles are numbers (only sliding puzzles have a blank)"),
-                ));
+            (DeValue::String(_), Kind::Permutation) => {
+                let problem = "tiles are numbers (only sliding puzzles have a blank)";
+                return Err(tile.error(format!("{}: {problem}", tile.found(value))));
             }
-            (RawTile::Number(n), RawKind::Sliding) => u8::try_from(*n)
-                .ok()
-                .filter(|&v| v >= 1)
-                .ok_or_else(|| invalid(&span, &key, format!("{n} is not a tile number from 1 to 255")))?,
-            (RawTile::Number(n), RawKind::Permutation) => {
-                u8::try_from(*n).map_err(|_| invalid(&span, &key, format!("{n} is not a tile number from 0 to 255")))?
+            (_, Kind::Sliding) => {
+                let n = tile.integer(value, TILE)?;
+                u8::try_from(n)
+                    .ok()
+                    .filter(|&v| v >= 1)
+                    .ok_or_else(|| tile.error(format!("{n} is not a tile number from 1 to 255")))?
+            }
+            (_, Kind::Permutation) => {
+                let n = tile.integer(value, TILE)?;
+                u8::try_from(n).map_err(|_| tile.error(format!("{n} is not a tile number from 0 to 255")))?
             }
         };
         goal.push(value);
     }
-    if kind == RawKind::Sliding && goal.iter().filter(|&&v| v == BLANK).count() != 1 {
-        return Err(invalid(&span, "goal", "a sliding goal holds exactly one blank \"x\"".into()));
+    if kind == Kind::Sliding && goal.iter().filter(|&&v| v == BLANK).count() != 1 {
+        return Err(field.error("a sliding goal holds exactly one blank \"x\""));
     }
     Ok(goal)
 }
 
 /// Every move as a position map (`new[i] = old[map[i]]`), one after another,
 /// and the names.
-fn permutation_moves(
-    moves: &Spanned<Vec<Spanned<RawMove>>>,
-    cells: usize,
-    invalid: &Invalid<'_>,
-) -> Result<(Vec<u8>, Vec<String>), SpecError> {
-    if moves.get_ref().is_empty() {
-        return Err(invalid(&moves.span(), "moves", "a permutation puzzle needs at least one move".into()));
+fn permutation_moves(moves: &Field<'_>, cells: usize) -> Result<(Vec<u8>, Vec<String>), SpecError> {
+    let tables = moves.list("[[moves]] tables")?;
+    if tables.is_empty() {
+        return Err(moves.error(NO_MOVES));
     }
-    if moves.get_ref().len() > MAX_MOVES {
-        return Err(invalid(&moves.span(), "moves", format!("{} moves; at most {MAX_MOVES}", moves.get_ref().len())));
+    if tables.len() > MAX_MOVES {
+        return Err(moves.error(format!("{} moves; a puzzle has at most {MAX_MOVES}", tables.len())));
     }
     let mut maps = Vec::new();
     let mut names: Vec<String> = Vec::new();
-    for (index, spanned) in moves.get_ref().iter().enumerate() {
-        let span = spanned.span();
-        let raw = spanned.get_ref();
-        let key = |field: &str| format!("moves[{index}]{field}");
-        let name = raw.name.as_str();
-        if name.is_empty() || name.len() > MAX_MOVE_NAME || name.chars().any(char::is_whitespace) {
-            let problem = format!("{name:?}: a move name is 1 to {MAX_MOVE_NAME} bytes, without spaces");
-            return Err(invalid(&span, &key(".name"), problem));
+    for (index, value) in tables.iter().enumerate() {
+        let entry = moves.element(index, value);
+        let DeValue::Table(entries) = value.get_ref() else { return Err(moves.expected(value, "[[moves]] tables")) };
+        let table = Table { text: entry.text, key: entry.key.clone(), line: Some(entry.line), entries };
+        table.only(&["name", "cycles", "map"], "a move has a name, and cycles or map")?;
+
+        let field = table.required("name")?;
+        let name = field.string("the move's name in quotes")?;
+        if name.len() > MAX_MOVE_NAME {
+            return Err(field.error(format!("at most {MAX_MOVE_NAME} bytes, found {}", name.len())));
+        }
+        if name.is_empty() || name.chars().any(char::is_whitespace) {
+            return Err(field.error(format!("{name:?}: a move name is 1 to {MAX_MOVE_NAME} bytes, without spaces")));
         }
         if names.iter().any(|n| n == name) {
-            return Err(invalid(&span, &key(".name"), format!("{name:?} is the name of an earlier move too")));
+            return Err(field.error(format!("{name:?} is the name of an earlier move too")));
         }
-        let map = match (&raw.cycles, &raw.map) {
-            (Some(cycles), None) => map_of_cycles(cycles, cells).map_err(|m| invalid(&span, &key(".cycles"), m))?,
-            (None, Some(map)) => map_of_images(map, cells).map_err(|m| invalid(&span, &key(".map"), m))?,
-            _ => return Err(invalid(&span, &key(""), "give either cycles or map".into())),
+        let map = match (table.get("cycles"), table.get("map")) {
+            (Some(cycles), None) => map_of_cycles(&cycles, cells)?,
+            (None, Some(map)) => map_of_images(&map, cells)?,
+            _ => return Err(entry.error("give either cycles or map")),
         };
         maps.extend_from_slice(&map);
         names.push(name.to_string());
@@ -310,46 +390,50 @@ fn permutation_moves(
 
 /// `cycles = [[0, 1, 4, 3]]`: the tile at cell 0 goes to cell 1, 1 to 4, 4
 /// to 3 and 3 to 0; cells in no cycle keep their tile.
-fn map_of_cycles(cycles: &[Vec<i64>], cells: usize) -> Result<Vec<u8>, String> {
+fn map_of_cycles(field: &Field<'_>, cells: usize) -> Result<Vec<u8>, SpecError> {
+    const CYCLES: &str = "a list of cycles like [[0, 1, 4]]";
     let mut map: Vec<u8> = (0..cells as u8).collect();
     let mut used = vec![false; cells];
-    for cycle in cycles {
+    for cycle in field.list(CYCLES)? {
+        let DeValue::Array(cycle) = cycle.get_ref() else { return Err(field.expected(field.value, CYCLES)) };
         let mut checked = Vec::with_capacity(cycle.len());
-        for &cell in cycle {
-            let c = cell_index(cell, cells)?;
+        for cell in cycle.iter() {
+            let c = cell_index(field, cell, cells)?;
             if std::mem::replace(&mut used[c], true) {
-                return Err(format!("cell {cell} appears twice"));
+                return Err(field.error(format!("cell {c} appears twice")));
             }
             checked.push(c);
         }
         for (i, &from) in checked.iter().enumerate() {
-            let to = checked[(i + 1) % checked.len()];
-            map[to] = from as u8;
+            map[checked[(i + 1) % checked.len()]] = from as u8;
         }
     }
     Ok(map)
 }
 
 /// `map = [...]`: the full image, `new[i] = old[map[i]]`.
-fn map_of_images(map: &[i64], cells: usize) -> Result<Vec<u8>, String> {
+fn map_of_images(field: &Field<'_>, cells: usize) -> Result<Vec<u8>, SpecError> {
+    let map = field.list("a list of cell numbers, one per cell")?;
     if map.len() != cells {
-        return Err(format!("has {} entries; the board has {cells} cells", map.len()));
+        return Err(field.error(format!("has {} entries; the board has {cells} cells", map.len())));
     }
     let mut seen = vec![false; cells];
     let mut out = Vec::with_capacity(cells);
-    for &cell in map {
-        let c = cell_index(cell, cells)?;
+    for cell in map {
+        let c = cell_index(field, cell, cells)?;
         if std::mem::replace(&mut seen[c], true) {
-            return Err(format!("cell {cell} appears twice: a map is a permutation of the cells"));
+            return Err(field.error(format!("cell {c} appears twice: a map is a permutation of the cells")));
         }
         out.push(c as u8);
     }
     Ok(out)
 }
 
-fn cell_index(cell: i64, cells: usize) -> Result<usize, String> {
-    usize::try_from(cell)
+/// A cell number of a `cycles` or `map` list.
+fn cell_index(field: &Field<'_>, cell: &Spanned<DeValue<'_>>, cells: usize) -> Result<usize, SpecError> {
+    let n = field.integer(cell, "a cell number")?;
+    usize::try_from(n)
         .ok()
         .filter(|&c| c < cells)
-        .ok_or_else(|| format!("cell {cell} is outside the board (cells 0 to {})", cells - 1))
+        .ok_or_else(|| field.error(format!("cell {n} is outside the board (cells 0 to {})", cells - 1)))
 }

@@ -14,27 +14,27 @@ fn messages_name_the_key_and_line() {
     let cases: [(String, &str); 16] = [
         (
             format!("{HEAD}[[moves]]\nname = \"a\"\ncycles = [[0, 1, 4]]\n"),
-            "line 5: moves[0].cycles: cell 4 is outside the board (cells 0 to 3)",
+            "line 7: moves[0].cycles: cell 4 is outside the board (cells 0 to 3)",
         ),
         (
             format!("{HEAD}[[moves]]\nname = \"a\"\ncycles = [[0, 1], [1, 2]]\n"),
-            "line 5: moves[0].cycles: cell 1 appears twice",
+            "line 7: moves[0].cycles: cell 1 appears twice",
         ),
         (
             format!("{HEAD}[[moves]]\nname = \"a\"\nmap = [0, 1, 1, 3]\n"),
-            "line 5: moves[0].map: cell 1 appears twice: a map is a permutation of the cells",
+            "line 7: moves[0].map: cell 1 appears twice: a map is a permutation of the cells",
         ),
         (
             format!("{HEAD}[[moves]]\nname = \"a\"\nmap = [0, 1, 2]\n"),
-            "line 5: moves[0].map: has 3 entries; the board has 4 cells",
+            "line 7: moves[0].map: has 3 entries; the board has 4 cells",
         ),
         (
             format!("{HEAD}[[moves]]\nname = \"a\"\ncycles = [[0, 1]]\n[[moves]]\nname = \"a\"\ncycles = [[2, 3]]\n"),
-            "line 8: moves[1].name: \"a\" is the name of an earlier move too",
+            "line 9: moves[1].name: \"a\" is the name of an earlier move too",
         ),
         (
             format!("{HEAD}[[moves]]\nname = \"\"\ncycles = [[0, 1]]\n"),
-            "line 5: moves[0].name: \"\": a move name is 1 to 32 bytes, without spaces",
+            "line 6: moves[0].name: \"\": a move name is 1 to 32 bytes, without spaces",
         ),
         (format!("{HEAD}[[moves]]\nname = \"a\"\n"), "line 5: moves[0]: give either cycles or map"),
         (
@@ -75,16 +75,104 @@ fn messages_name_the_key_and_line() {
 }
 
 #[test]
-fn toml_and_type_errors_give_a_line() {
-    let unknown = error("name = \"p\"\nkind = \"sliding\"\nrows = 2\ncols = 2\ncolour = 3\n");
-    assert!(unknown.starts_with("line 5: unknown field `colour`"), "{unknown}");
-    let kind = error("name = \"p\"\nkind = \"twisty\"\nrows = 2\ncols = 2\n");
-    assert!(kind.starts_with("line 2: unknown variant `twisty`"), "{kind}");
-    let syntax = error("name = \"p\nkind");
-    assert!(syntax.starts_with("line "), "{syntax}");
-    let missing = error("kind = \"sliding\"\nrows = 2\ncols = 2\n");
-    assert!(missing.contains("missing field `name`"), "{missing}");
-    for message in [unknown, kind, syntax, missing] {
-        assert_eq!(message.lines().count(), 1, "{message}");
+fn toml_and_type_errors_name_the_line_and_key() {
+    let sliding = "name = \"p\"\nkind = \"sliding\"\n";
+    let cases: [(String, &str); 12] = [
+        (
+            format!("{sliding}rows = 2\ncols = 2\ngoal = [1,2,3,4.5]\n"),
+            "line 5: goal[3]: expected a tile (a number, or x for the blank), found 4.5",
+        ),
+        (
+            format!("{sliding}rows = 2\ncols = 2\ngoal = [\n  1,\n  true,\n  3,\n  \"x\",\n]\n"),
+            "line 7: goal[1]: expected a tile (a number, or x for the blank), found true",
+        ),
+        (format!("{sliding}rows = 2\ncols = 2\ngoal = 7\n"), "line 5: goal: expected a list of tiles, found 7"),
+        (format!("{sliding}rows = 2.0\ncols = 2\n"), "line 3: rows: expected a whole number, found 2.0"),
+        (format!("{sliding}rows = 2\ncols = \"2\"\n"), "line 4: cols: expected a whole number, found \"2\""),
+        (
+            "name = \"p\"\nkind = 3\nrows = 2\ncols = 2\n".into(),
+            "line 2: kind: expected \"permutation\" or \"sliding\", found 3",
+        ),
+        (
+            "name = \"p\"\nkind = \"twisty\"\nrows = 2\ncols = 2\n".into(),
+            "line 2: kind: expected \"permutation\" or \"sliding\", found \"twisty\"",
+        ),
+        (
+            format!("{sliding}rows = 2\ncols = 2\ncolour = 3\n"),
+            "line 5: colour: unknown key; the keys are name, kind, rows, cols, goal and moves",
+        ),
+        ("name = 3\nkind = \"sliding\"\n".into(), "line 1: name: expected the puzzle's name in quotes, found 3"),
+        (
+            format!("{sliding}rows = \"{}\"\ncols = 2\n", "9".repeat(1000)),
+            "line 3: rows: expected a whole number, found \"99999999999999999999999...",
+        ),
+        ("kind = \"sliding\"\nrows = 2\ncols = 2\n".into(), "missing key name"),
+        ("name = \"p\"\nname = \"q\"\n".into(), "line 2: name: duplicate key"),
+    ];
+    for (text, expected) in &cases {
+        assert_eq!(&error(text), expected, "for:\n{text}");
     }
+    let syntax = error("name = \"p\"\nkind = \nrows = 2\n");
+    assert!(syntax.starts_with("line 2: kind: "), "{syntax}");
+    assert_eq!(syntax.lines().count(), 1, "{syntax}");
+}
+
+#[test]
+fn move_errors_name_the_move_and_the_line_of_the_key() {
+    let cases: [(String, &str); 10] = [
+        (
+            format!("{HEAD}[[moves]]\nname = \"a\"\ncycles = [0, 1]\n"),
+            "line 7: moves[0].cycles: expected a list of cycles like [[0, 1, 4]], found [0, 1]",
+        ),
+        (
+            format!("{HEAD}[[moves]]\nname = \"a\"\ncycles = [0, 1, 2, 3, 0, 1, 2, 3, 0]\n"),
+            "line 7: moves[0].cycles: expected a list of cycles like [[0, 1, 4]], found [0, 1, 2, 3, 0, 1, 2, 3,...",
+        ),
+        (
+            format!("{HEAD}[[moves]]\nname = \"a\"\ncycles = [[0, 1.5]]\n"),
+            "line 7: moves[0].cycles: expected a cell number, found 1.5",
+        ),
+        (
+            format!("{HEAD}[[moves]]\nname = \"a\"\n\n# the turn\ncycles = [[0, 9]]\n"),
+            "line 9: moves[0].cycles: cell 9 is outside the board (cells 0 to 3)",
+        ),
+        (
+            format!("{HEAD}[[moves]]\nname = \"a\"\ncycles = [[0, 1]]\n\n[[moves]]\ncycles = [[2, 3]]\n"),
+            "line 9: moves[1]: missing key name",
+        ),
+        (
+            format!("{HEAD}[[moves]]\nname = 7\ncycles = [[0, 1]]\n"),
+            "line 6: moves[0].name: expected the move's name in quotes, found 7",
+        ),
+        (
+            format!("{HEAD}[[moves]]\nname = \"a\"\ncycles = [[0, 1]]\nspin = 2\n"),
+            "line 8: moves[0].spin: unknown key; a move has a name, and cycles or map",
+        ),
+        (format!("{HEAD}moves = 3\n"), "line 5: moves: expected [[moves]] tables, found 3"),
+        (format!("{HEAD}[moves]\nname = \"a\"\n"), "line 5: moves: expected [[moves]] tables, found a table"),
+        (format!("{HEAD}moves = []\n"), "line 5: moves: a permutation puzzle needs at least one [[moves]] table"),
+    ];
+    for (text, expected) in &cases {
+        assert_eq!(&error(text), expected, "for:\n{text}");
+    }
+}
+
+#[test]
+fn names_and_moves_are_limited() {
+    let sliding = "kind = \"sliding\"\nrows = 2\ncols = 2\n";
+    assert!(parse(&format!("name = \"{}\"\n{sliding}", "n".repeat(64))).is_ok());
+    assert_eq!(
+        error(&format!("name = \"{}\"\n{sliding}", "n".repeat(70_000))),
+        "line 1: name: at most 64 bytes, found 70000"
+    );
+
+    let long_move = format!("{HEAD}[[moves]]\nname = \"{}\"\ncycles = [[0, 1]]\n", "m".repeat(33));
+    assert_eq!(error(&long_move), "line 6: moves[0].name: at most 32 bytes, found 33");
+
+    let moves = |count: usize| {
+        let tables: String = (0..count).map(|i| format!("[[moves]]\nname = \"m{i}\"\ncycles = [[0, 1]]\n")).collect();
+        format!("{HEAD}{tables}")
+    };
+    assert_eq!(parse(&moves(64)).expect("64 moves are allowed").move_names.len(), 64);
+    assert_eq!(error(&moves(65)), "line 5: moves: 65 moves; a puzzle has at most 64");
 }
