@@ -12,6 +12,7 @@ use godtab_runtime::Encoding;
 
 use crate::info::thousands;
 use crate::source::memory_limit;
+use crate::stdio::note;
 
 /// Arguments of `godtab gen`.
 #[derive(clap::Args)]
@@ -66,7 +67,12 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     check_output(&args.output)?;
     let limit = args.max_memory.unwrap_or_else(memory_limit);
     let needed = planned_memory(&puzzle);
-    eprintln!("{id}: {} states, planned memory {} (limit {})", thousands(puzzle.slots()), Size(needed), Size(limit));
+    note(format_args!(
+        "{id}: {} states, planned memory {} (limit {})",
+        thousands(puzzle.slots()),
+        Size(needed),
+        Size(limit)
+    ));
     let move_names: Vec<&str> = names.iter().map(String::as_str).collect();
     let definition = Definition { id: &id, move_names: &move_names, puzzle: &puzzle };
     let progress = Progress::new(&puzzle);
@@ -78,7 +84,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let compressed = args.output.extension().is_some_and(|e| e == "zst");
     let bytes_out = if compressed { godtab_gen::compress(&table)? } else { table };
     godtab_gen::write_atomic(&args.output, &bytes_out).with_context(|| format!("writing {}", args.output.display()))?;
-    eprintln!("wrote {}: {}", args.output.display(), Size(bytes_out.len() as u64));
+    note(format_args!("wrote {}: {}", args.output.display(), Size(bytes_out.len() as u64)));
     Ok(ExitCode::SUCCESS)
 }
 
@@ -90,10 +96,11 @@ fn check_output(path: &Path) -> Result<()> {
         _ => Path::new("."),
     };
     if !dir.is_dir() {
-        bail!("{}: the folder {} does not exist", path.display(), dir.display());
+        let problem = if dir.exists() { "is not a folder" } else { "does not exist" };
+        bail!("{}: {} {problem}", path.display(), dir.display());
     }
     if path.is_dir() {
-        bail!("{}: is a folder; give the table's file name", path.display());
+        bail!("{}: is a folder, not a table file; give the table's file name", path.display());
     }
     Ok(())
 }
@@ -126,7 +133,7 @@ impl Progress {
                 bar.set_prefix(format!("depth {:>3}", level.depth));
                 bar.set_position(level.reached);
             }
-            None => eprintln!(
+            None => note(format_args!(
                 "depth {:>3}: {:>13} states, {:>13} reached of {} ({:.1} s, {})",
                 level.depth,
                 thousands(level.states),
@@ -134,7 +141,7 @@ impl Progress {
                 thousands(level.slots),
                 level.elapsed.as_secs_f64(),
                 if level.pull { "pull" } else { "push" }
-            ),
+            )),
         }
     }
 
@@ -183,5 +190,10 @@ mod tests {
         assert_eq!(Size(1536).to_string(), "1.5 KiB");
         assert_eq!(Size(12).to_string(), "12 bytes");
         assert_eq!(Size(5 << 30).to_string(), "5.0 GiB");
+        assert_eq!(Size(1_048_575).to_string(), "1.0 MiB");
+        assert_eq!(Size(1023).to_string(), "1023 bytes");
+        assert_eq!(format!("{:#}", Size(1536)), "1.5 KiB (1,536 bytes)");
+        assert_eq!(crate::info::thousands(1_234_567), "1,234,567");
+        assert_eq!(crate::info::thousands(999), "999");
     }
 }

@@ -138,13 +138,5 @@ fn write_text(out: &mut impl Write, info: &Info<'_>) -> io::Result<()> {
 
 /// 181440 as "181,440".
 pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    godtab_gen::Count(n).to_string()
 }

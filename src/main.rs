@@ -56,7 +56,7 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("godtab: error: {}", one_line(&error));
+            godtab::stdio::note(format_args!("godtab: error: {}", one_line(&error)));
             ExitCode::FAILURE
         }
     }

@@ -58,8 +58,12 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let loaded = args.tables.load_verified(puzzle)?;
     let table = &loaded.table;
     // With --table the puzzle may still be named: then it must match.
+    // (Not when the words are a state one tile per argument: a puzzle may
+    // be named like a tile.)
+    let one_tile_each = states.len() == table.puzzle().cells() && table.parse(&states.join(" ")).is_ok();
     if let (Some(path), Some((first, rest))) = (&args.tables.table, states.split_first())
         && table.parse(first).is_err()
+        && !one_tile_each
         && (first == table.id() || crate::embedded::ids().contains(&first.as_str()))
     {
         if first != table.id() {
@@ -77,7 +81,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         let state = match table.parse(text) {
             Ok(state) => state,
             Err(e) => {
-                eprintln!("godtab solve: {text:?}: {e}");
+                crate::stdio::note(format_args!("godtab solve: {text:?}: {e}"));
                 failed = true;
                 if args.json {
                     let error = Some(e.to_string());

@@ -90,12 +90,16 @@ impl TableArgs {
             let plain = dir.join(format!("{id}.gtab"));
             let compressed = dir.join(format!("{id}.gtab.zst"));
             if !dir.is_dir() {
-                bail!("--tables {}: no such folder", dir.display());
+                let problem = if dir.exists() { "is not a folder" } else { "no such folder" };
+                bail!("--tables {}: {problem}", dir.display());
             }
-            let path = if plain.exists() || !compressed.exists() { plain } else { compressed };
-            if !path.exists() {
+            let missing = |p: &Path| p.try_exists().is_ok_and(|exists| !exists);
+            if missing(&plain) && missing(&compressed) {
                 bail!("{}: no {id}.gtab or {id}.gtab.zst in this folder", dir.display());
             }
+            // Otherwise the plain file, unless only the compressed one is
+            // there (any other problem is the system's, said on opening).
+            let path = if missing(&plain) { compressed } else { plain };
             let loaded = open_file(&path)?;
             if loaded.table.id() != id {
                 bail!("{} holds the table of {:?}, not {id:?}", path.display(), loaded.table.id());

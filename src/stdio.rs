@@ -1,6 +1,7 @@
 //! The standard streams, with errors that say which stream failed:
 //! "writing standard output: No space left on device".
 
+use std::fmt;
 use std::io::{self, BufWriter, Read, StderrLock, StdinLock, StdoutLock, Write};
 
 /// A stream whose I/O errors name it. The error kind is kept, so a closed
@@ -52,4 +53,11 @@ pub fn buffered_stdout() -> BufWriter<Named<StdoutLock<'static>>> {
 /// it before the end.
 pub fn buffered_stderr() -> BufWriter<Named<StderrLock<'static>>> {
     BufWriter::with_capacity(64 * 1024, Named { stream: io::stderr().lock(), action: "writing standard error" })
+}
+
+/// Writes a line to standard error. Unlike `eprintln!`, never panics: a
+/// standard error that cannot be written leaves nowhere to say so, and the
+/// exit status still tells.
+pub fn note(line: fmt::Arguments<'_>) {
+    let _ = writeln!(io::stderr(), "{line}");
 }

@@ -1,5 +1,6 @@
 //! `godtab verify`: full validation of table files.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -22,11 +23,12 @@ pub struct Args {
 /// Exit status 0 only if every file is a sound table.
 pub fn run(args: &Args) -> Result<ExitCode> {
     let mut failed = false;
+    let mut out = crate::stdio::stdout();
     for path in &args.files {
         match check(path) {
-            Ok(summary) => println!("{}: ok: {summary}", path.display()),
+            Ok(summary) => writeln!(out, "{}: ok: {summary}", path.display())?,
             Err(e) => {
-                eprintln!("godtab verify: {}", crate::one_line(&e));
+                crate::stdio::note(format_args!("godtab verify: {}", crate::one_line(&e)));
                 failed = true;
             }
         }

@@ -191,6 +191,13 @@ fn solve_prints_distance_and_moves() {
     let mismatch = godtab(&["solve", "nine-puzzle", "--table", &table, "413526789"], b"");
     assert_eq!(mismatch.status.code(), Some(1));
     assert!(stderr(&mismatch).ends_with("holds the table of \"nine-digits\", not \"nine-puzzle\"\n"));
+    // A puzzle named like a tile: one tile per argument is still a state.
+    let spec = dir.path().join("8.toml");
+    std::fs::write(&spec, "name = \"8\"\nkind = \"sliding\"\nrows = 3\ncols = 3\n").unwrap();
+    let eight = dir.path().join("8.gtab").to_str().unwrap().to_string();
+    assert!(godtab(&["gen", "--spec", spec.to_str().unwrap(), "-o", &eight], b"").status.success());
+    let tiles = godtab(&["solve", "--table", &eight, "8", "1", "3", "4", "x", "2", "7", "6", "5"], b"");
+    assert_eq!(stdout(&tiles), "8 1 3 4 x 2 7 6 5: 14 moves: r d l l u u r d l d r u r d\n", "{}", stderr(&tiles));
 }
 
 #[test]
@@ -281,11 +288,11 @@ fn usage_errors_are_one_line() {
     // An output that cannot be written is refused before generating.
     let unwritable = godtab(&["gen", "nine-digits", "-o", "/nonexistent/t.gtab"], b"");
     assert_eq!(unwritable.status.code(), Some(1));
-    assert_eq!(stderr(&unwritable), "godtab: error: /nonexistent/t.gtab: the folder /nonexistent does not exist\n");
+    assert_eq!(stderr(&unwritable), "godtab: error: /nonexistent/t.gtab: /nonexistent does not exist\n");
     let folder = tempfile::tempdir().unwrap();
     let into_folder = godtab(&["gen", "nine-digits", "-o", folder.path().to_str().unwrap()], b"");
     assert_eq!(into_folder.status.code(), Some(1));
-    assert!(stderr(&into_folder).ends_with("is a folder; give the table's file name\n"), "{}", stderr(&into_folder));
+    assert!(stderr(&into_folder).ends_with("is a folder, not a table file; give the table's file name\n"), "{}", stderr(&into_folder));
     for command in ["judge", "solve", "info", "random", "gen", "verify"] {
         let help = godtab(&[command, "--help"], b"");
         assert!(help.status.success());
@@ -408,7 +415,12 @@ fn bad_specs_and_oversized_puzzles_are_refused() {
         b"",
     );
     assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).contains("needs 78.8 KiB of memory, more than the limit of 10.0 KiB"), "{}", stderr(&out));
+    assert!(
+        stderr(&out)
+            .contains("needs 78.8 KiB (80,640 bytes) of memory, more than the limit of 10.0 KiB (10,240 bytes)"),
+        "{}",
+        stderr(&out)
+    );
     assert!(!dir.path().join("big.gtab").exists());
 
     // One-way moves cannot be stored compactly: refused before the search.

@@ -86,9 +86,12 @@ pub fn generate(puzzle: &Puzzle) -> Result<Generated, GenError> {
 ///
 /// # Errors
 ///
-/// [`GenError::TooLarge`] if the table needs more than `max_memory` bytes
-/// (checked before anything is allocated), [`GenError::TooDeep`] if a state
-/// lies further than 254 moves from the goal.
+/// Before the search: [`GenError::TooLarge`] if the table needs more than
+/// `max_memory` bytes (checked before anything is allocated),
+/// [`GenError::CompactNeedsInverses`] if the compact encoding is asked for
+/// one-way moves, [`GenError::OutOfMemory`] if the system refuses the
+/// search's arrays. During it: [`GenError::TooDeep`] if a state lies further
+/// than 254 moves from the goal.
 pub fn generate_with(puzzle: &Puzzle, options: &Options<'_>) -> Result<Generated, GenError> {
     let started = Instant::now();
     let slots = puzzle.slots();
@@ -130,6 +133,12 @@ impl WithCursor for Run<'_> {
             next: Bitset::new(len, alloc)?,
             reached: Bitset::new(len, alloc)?,
         };
+        // The result's arrays too, before the search rather than after it:
+        // reserved now, their memory is only touched once the bitsets are
+        // gone.
+        let (mut distance, mut parent) = (Vec::new(), Vec::new());
+        alloc.reserve(&mut distance, len)?;
+        alloc.reserve(&mut parent, len)?;
         let goal = puzzle.rank(&puzzle.goal()) as usize;
         search.entries[goal].store(entry(0, 0), Relaxed);
         search.frontier.insert(goal);
@@ -168,17 +177,12 @@ impl WithCursor for Run<'_> {
         // use.
         let Search { entries, frontier, next, reached: reached_set, .. } = search;
         drop((frontier, next, reached_set));
-        let (mut distance, mut parent) = (Vec::new(), Vec::new());
-        alloc.reserve(&mut distance, len)?;
-        alloc.reserve(&mut parent, len)?;
-        for e in entries {
-            let (d, p) = match e.into_inner() {
-                UNSEEN => (UNREACHED, 0),
-                e => ((e >> 8) as u8, e as u8),
-            };
-            distance.push(d);
-            parent.push(p);
-        }
+        let mut arrays = (distance, parent);
+        arrays.extend(entries.into_iter().map(|e| match e.into_inner() {
+            UNSEEN => (UNREACHED, 0),
+            e => ((e >> 8) as u8, e as u8),
+        }));
+        let (distance, parent) = arrays;
         Ok(Generated { distance, parent, reached, max_depth: depth, histogram })
     }
 }

@@ -45,7 +45,8 @@ mod output;
 pub use bfs::{Generated, Level, Options, UNREACHED, generate, generate_with, planned_memory};
 pub use output::{Definition, GENERATOR, build_table, compress, table_bytes, write_atomic};
 
-/// A number of bytes, displayed in binary units: "12 bytes", "1.5 KiB".
+/// A number of bytes, displayed in binary units: "12 bytes", "1.5 KiB";
+/// with `{:#}`, the exact count too: "1.5 KiB (1,536 bytes)".
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Size(pub u64);
 
@@ -55,13 +56,34 @@ impl core::fmt::Display for Size {
         if self.0 < 1024 {
             return write!(f, "{} bytes", self.0);
         }
+        if f.alternate() {
+            return write!(f, "{} ({} bytes)", Size(self.0), Count(self.0));
+        }
         let mut value = self.0 as f64 / 1024.0;
         let mut unit = 0;
-        while value >= 1024.0 && unit + 1 < UNITS.len() {
+        // 1023.96 would print as "1024.0": that is the next unit's 1.0.
+        while value >= 1023.95 && unit + 1 < UNITS.len() {
             value /= 1024.0;
             unit += 1;
         }
         write!(f, "{value:.1} {}", UNITS[unit])
+    }
+}
+
+/// A count, displayed with thousands separators: "362,880".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Count(pub u64);
+
+impl core::fmt::Display for Count {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let digits = self.0.to_string();
+        for (i, digit) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i) % 3 == 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{digit}")?;
+        }
+        Ok(())
     }
 }
 
@@ -71,7 +93,8 @@ impl core::fmt::Display for Size {
 pub enum GenError {
     /// The table would need more memory than allowed.
     #[error(
-        "the table for {slots} states needs {} of memory, more than the limit of {} (raise it with --max-memory)",
+        "the table for {} states needs {:#} of memory, more than the limit of {:#}; raise it with --max-memory",
+        Count(*slots),
         Size(*needed),
         Size(*limit)
     )]
@@ -85,9 +108,10 @@ pub enum GenError {
     },
     /// The system refused memory the search needs (the limit allowed it).
     #[error(
-        "the system cannot provide {} for the search of {slots} states ({} in all): free memory or choose a \
-         smaller puzzle",
+        "the system cannot provide {} for the search of {} states ({} in all): free memory or choose a smaller \
+         puzzle",
         Size(*bytes),
+        Count(*slots),
         Size(*needed)
     )]
     OutOfMemory {

@@ -112,8 +112,8 @@ fn memory_limit_is_checked_before_allocating() {
     let err = godtab_gen::generate_with(&puzzle, &options).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "the table for 362880 states needs 1.4 MiB of memory, more than the limit of 1000 bytes \
-         (raise it with --max-memory)"
+        "the table for 362,880 states needs 1.4 MiB (1,451,520 bytes) of memory, more than the limit of \
+         1000 bytes; raise it with --max-memory"
     );
 }
 

@@ -79,7 +79,7 @@ pub fn encode(contents: &TableContents<'_>) -> Result<Vec<u8>, Error> {
     if contents.encoding == Encoding::DistanceMod3 && !puzzle.moves_undo_each_other() {
         return Err(invalid(
             "encoding",
-            "distance modulo 3 needs every move's inverse to be a move too (neighbours one move apart both ways)",
+            "distance modulo 3 needs every move to be undone by a move (neighbours one move apart both ways)",
         ));
     }
     let unreachable = contents.reachable < states;

@@ -160,7 +160,7 @@ fn compact_tables_answer_like_full_ones() {
         })
         .unwrap_err()
         .to_string();
-        assert!(err.contains("needs every move's inverse to be a move too"), "{err}");
+        assert!(err.contains("encoding: distance modulo 3 needs every move to be undone by a move"), "{err}");
     }
     let b = &builtin::EIGHT_PUZZLE;
     let compact_bytes = compact_table(b).unwrap();
