@@ -292,7 +292,11 @@ fn usage_errors_are_one_line() {
     let folder = tempfile::tempdir().unwrap();
     let into_folder = godtab(&["gen", "nine-digits", "-o", folder.path().to_str().unwrap()], b"");
     assert_eq!(into_folder.status.code(), Some(1));
-    assert!(stderr(&into_folder).ends_with("is a folder, not a table file; give the table's file name\n"), "{}", stderr(&into_folder));
+    assert!(
+        stderr(&into_folder).ends_with("is a folder, not a table file; give the table's file name\n"),
+        "{}",
+        stderr(&into_folder)
+    );
     for command in ["judge", "solve", "info", "random", "gen", "verify"] {
         let help = godtab(&[command, "--help"], b"");
         assert!(help.status.success());
@@ -398,7 +402,7 @@ fn bad_specs_and_oversized_puzzles_are_refused() {
     assert_eq!(out.status.code(), Some(1));
     let message = stderr(&out).lines().last().unwrap().to_string();
     assert!(
-        message.ends_with("bad.toml: line 7: moves[0].cycles: cell 9 is outside the board (cells 0 to 8)"),
+        message.ends_with("bad.toml: line 7: moves[0].cycles[0]: cell 9 is outside the board (cells 0 to 8)"),
         "{message}"
     );
     assert!(!dir.path().join("bad.gtab").exists());

@@ -20,8 +20,9 @@
 //! ```
 //!
 //! Every error is one line naming the line and the key it is about and
-//! saying what is wrong, e.g. `line 7: moves[1].cycles: cell 9 is outside
-//! the board (cells 0 to 8)`.
+//! saying what is wrong, e.g. `line 7: moves[1].cycles[0]: cell 9 is outside
+//! the board (cells 0 to 8)`. Keys that are not bare (`"a b"`) are shown
+//! quoted, and control characters of the file are escaped (`\n`, `\u{1b}`).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -76,7 +77,8 @@ pub enum SpecError {
         /// Line of the problem, from 1.
         line: Option<usize>,
         /// What the TOML reader reported, after the key written on that
-        /// line if there is one (`kind: ...`).
+        /// line if that line plainly starts a `key = value` or a `[table]`
+        /// header (`kind: ...`).
         message: String,
     },
     /// A key is missing or unknown, or its value is not allowed.
@@ -185,20 +187,56 @@ pub fn parse(text: &str) -> Result<Spec, SpecError> {
 
 const NO_MOVES: &str = "a permutation puzzle needs at least one [[moves]] table";
 
-/// A TOML syntax error as "line N: KEY: message", the key being what is
-/// written before `=` on that line (or in its `[table]` header).
+/// A TOML syntax error as "line N: KEY: message" (see [`syntax_key`]).
 fn syntax_error(text: &str, error: &toml::de::Error) -> SpecError {
     let message = error.message().split('\n').map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join("; ");
+    let message = escape(&message);
     let Some(span) = error.span() else { return SpecError::Syntax { line: None, message } };
-    let line = line_of(text, span.clone());
-    let written = text.lines().nth(line - 1).unwrap_or("").trim();
-    let key = match written.split_once('=') {
-        Some((key, _)) => key.trim(),
-        None if written.starts_with('[') => written.trim_start_matches('[').split(']').next().unwrap_or("").trim(),
-        None => "",
+    let message = match syntax_key(text, span.start) {
+        Some(key) => format!("{key}: {message}"),
+        None => message,
     };
-    let message = if key.is_empty() { message } else { format!("{key}: {message}") };
-    SpecError::Syntax { line: Some(line), message }
+    SpecError::Syntax { line: Some(line_of(text, span)), message }
+}
+
+/// The key of the line holding byte `at`: what is written before `=`, or in
+/// a `[table]` header, if it is a bare or dotted key (`moves`, `a . b`) and
+/// the line starts an entry. It does when the text before it is valid TOML
+/// on its own, which it is not inside a multi-line string or array.
+fn syntax_key(text: &str, at: usize) -> Option<String> {
+    let start = text.get(..at)?.rfind('\n').map_or(0, |i| i + 1);
+    let line = text[start..].split('\n').next()?.trim();
+    let key = match line.split_once('=') {
+        Some((key, _)) => key,
+        None => line.strip_prefix('[')?.trim_start_matches('[').split(']').next()?,
+    };
+    let parts: Vec<&str> = key.split('.').map(str::trim).collect();
+    let plain = parts.iter().all(|part| is_bare(part)) && DeTable::parse(&text[..start]).is_ok();
+    plain.then(|| parts.join("."))
+}
+
+/// Whether a key can be written without quotes: ASCII letters, digits, `_`
+/// and `-`.
+fn is_bare(key: &str) -> bool {
+    !key.is_empty() && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+}
+
+/// A key as messages show it: as is when bare, else quoted and escaped
+/// (`"a b"`, `""`, `"a\nb"`).
+fn key_name(key: &str) -> String {
+    if is_bare(key) { key.into() } else { format!("{key:?}") }
+}
+
+/// Text of the file made fit for a one-line message: control and other
+/// invisible characters are escaped (`\t`, `\u{1b}`), quotes and
+/// backslashes kept as written.
+fn escape(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '"' | '\'' | '\\' => c.to_string(),
+            _ => c.escape_debug().to_string(),
+        })
+        .collect()
 }
 
 /// The line (from 1) where a span of `text` starts.
@@ -239,8 +277,8 @@ impl<'a> Table<'a> {
     }
 
     fn field(&self, key: &'a Spanned<DeString<'a>>, value: &'a Spanned<DeValue<'a>>) -> Field<'a> {
-        let name =
-            if self.key.is_empty() { key.get_ref().to_string() } else { format!("{}.{}", self.key, key.get_ref()) };
+        let name = key_name(key.get_ref());
+        let name = if self.key.is_empty() { name } else { format!("{}.{name}", self.key) };
         Field { text: self.text, key: name, line: line_of(self.text, key.span()), value }
     }
 }
@@ -264,17 +302,25 @@ impl<'a> Field<'a> {
         self.error(format!("expected {what}, found {}", self.found(value)))
     }
 
-    /// A value as written, cut to its first line and 24 characters.
+    /// A value as written, cut to its first line and 24 characters and
+    /// [escaped](escape); "a table" or "tables" for tables.
     fn found(&self, value: &Spanned<DeValue<'_>>) -> String {
-        if value.get_ref().is_table() {
-            return "a table".into();
-        }
         let written = self.text.get(value.span()).unwrap_or_default();
+        match value.get_ref() {
+            DeValue::Table(_) => return "a table".into(),
+            // `[[key]]` headers, written as the first one.
+            DeValue::Array(tables)
+                if written.starts_with("[[") && tables.first().is_some_and(|t| t.get_ref().is_table()) =>
+            {
+                return if tables.len() == 1 { "a table" } else { "tables" }.into();
+            }
+            _ => {}
+        }
         let first = written.lines().next().unwrap_or_default();
         match first.char_indices().nth(24) {
-            Some((end, _)) => format!("{}...", &first[..end]),
-            None if first.len() < written.len() => format!("{first}..."),
-            None => first.into(),
+            Some((end, _)) => format!("{}...", escape(&first[..end])),
+            None if first.len() < written.len() => format!("{}...", escape(first)),
+            None => escape(first),
         }
     }
 
@@ -282,9 +328,9 @@ impl<'a> Field<'a> {
         self.value.get_ref().as_str().ok_or_else(|| self.expected(self.value, what))
     }
 
-    /// A whole number: this value, or an element of it.
-    fn integer(&self, value: &Spanned<DeValue<'_>>, what: &str) -> Result<i64, SpecError> {
-        let Some(n) = value.get_ref().as_integer() else { return Err(self.expected(value, what)) };
+    /// This value as a whole number.
+    fn integer(&self, what: &str) -> Result<i64, SpecError> {
+        let Some(n) = self.value.get_ref().as_integer() else { return Err(self.expected(self.value, what)) };
         i64::from_str_radix(n.as_str(), n.radix()).map_err(|_| self.error(format!("{n} is far out of range")))
     }
 
@@ -297,12 +343,18 @@ impl<'a> Field<'a> {
 
     /// Element `index` of this list, as `key[index]` on its own line.
     fn element(&self, index: usize, value: &'a Spanned<DeValue<'a>>) -> Field<'a> {
-        Field { text: self.text, key: format!("{}[{index}]", self.key), line: line_of(self.text, value.span()), value }
+        Field { key: format!("{}[{index}]", self.key), ..self.part(value) }
+    }
+
+    /// A part of this value (a cell of a cycle) under the same key, on its
+    /// own line.
+    fn part(&self, value: &'a Spanned<DeValue<'a>>) -> Field<'a> {
+        Field { text: self.text, key: self.key.clone(), line: line_of(self.text, value.span()), value }
     }
 }
 
 fn dimension(field: &Field<'_>) -> Result<usize, SpecError> {
-    let n = field.integer(field.value, "a whole number")?;
+    let n = field.integer("a whole number")?;
     usize::try_from(n)
         .ok()
         .filter(|&n| (1..=MAX_CELLS).contains(&n))
@@ -329,14 +381,14 @@ fn goal_values(field: &Field<'_>, kind: Kind, cells: usize) -> Result<Vec<u8>, S
                 return Err(tile.error(format!("{}: {problem}", tile.found(value))));
             }
             (_, Kind::Sliding) => {
-                let n = tile.integer(value, TILE)?;
+                let n = tile.integer(TILE)?;
                 u8::try_from(n)
                     .ok()
                     .filter(|&v| v >= 1)
                     .ok_or_else(|| tile.error(format!("{n} is not a tile number from 1 to 255")))?
             }
             (_, Kind::Permutation) => {
-                let n = tile.integer(value, TILE)?;
+                let n = tile.integer(TILE)?;
                 u8::try_from(n).map_err(|_| tile.error(format!("{n} is not a tile number from 0 to 255")))?
             }
         };
@@ -362,7 +414,7 @@ fn permutation_moves(moves: &Field<'_>, cells: usize) -> Result<(Vec<u8>, Vec<St
     let mut names: Vec<String> = Vec::new();
     for (index, value) in tables.iter().enumerate() {
         let entry = moves.element(index, value);
-        let DeValue::Table(entries) = value.get_ref() else { return Err(moves.expected(value, "[[moves]] tables")) };
+        let DeValue::Table(entries) = value.get_ref() else { return Err(entry.expected(value, "a [[moves]] table")) };
         let table = Table { text: entry.text, key: entry.key.clone(), line: Some(entry.line), entries };
         table.only(&["name", "cycles", "map"], "a move has a name, and cycles or map")?;
 
@@ -371,8 +423,10 @@ fn permutation_moves(moves: &Field<'_>, cells: usize) -> Result<(Vec<u8>, Vec<St
         if name.len() > MAX_MOVE_NAME {
             return Err(field.error(format!("at most {MAX_MOVE_NAME} bytes, found {}", name.len())));
         }
-        if name.is_empty() || name.chars().any(char::is_whitespace) {
-            return Err(field.error(format!("{name:?}: a move name is 1 to {MAX_MOVE_NAME} bytes, without spaces")));
+        if name.is_empty() || name.chars().any(|c| c.is_whitespace() || c.is_control()) {
+            return Err(field.error(format!(
+                "{name:?}: a move name is 1 to {MAX_MOVE_NAME} bytes, without spaces or control characters"
+            )));
         }
         if names.iter().any(|n| n == name) {
             return Err(field.error(format!("{name:?} is the name of an earlier move too")));
@@ -389,18 +443,21 @@ fn permutation_moves(moves: &Field<'_>, cells: usize) -> Result<(Vec<u8>, Vec<St
 }
 
 /// `cycles = [[0, 1, 4, 3]]`: the tile at cell 0 goes to cell 1, 1 to 4, 4
-/// to 3 and 3 to 0; cells in no cycle keep their tile.
+/// to 3 and 3 to 0; cells in no cycle keep their tile. A cell's problem is
+/// reported as `cycles[i]`, on the cell's line.
 fn map_of_cycles(field: &Field<'_>, cells: usize) -> Result<Vec<u8>, SpecError> {
     const CYCLES: &str = "a list of cycles like [[0, 1, 4]]";
     let mut map: Vec<u8> = (0..cells as u8).collect();
     let mut used = vec![false; cells];
-    for cycle in field.list(CYCLES)? {
-        let DeValue::Array(cycle) = cycle.get_ref() else { return Err(field.expected(field.value, CYCLES)) };
+    for (index, value) in field.list(CYCLES)?.iter().enumerate() {
+        let DeValue::Array(cycle) = value.get_ref() else { return Err(field.expected(field.value, CYCLES)) };
+        let cycle_field = field.element(index, value);
         let mut checked = Vec::with_capacity(cycle.len());
         for cell in cycle.iter() {
-            let c = cell_index(field, cell, cells)?;
+            let cell = cycle_field.part(cell);
+            let c = cell_index(&cell, cells)?;
             if std::mem::replace(&mut used[c], true) {
-                return Err(field.error(format!("cell {c} appears twice")));
+                return Err(cell.error(format!("cell {c} appears twice")));
             }
             checked.push(c);
         }
@@ -411,7 +468,8 @@ fn map_of_cycles(field: &Field<'_>, cells: usize) -> Result<Vec<u8>, SpecError> 
     Ok(map)
 }
 
-/// `map = [...]`: the full image, `new[i] = old[map[i]]`.
+/// `map = [...]`: the full image, `new[i] = old[map[i]]`. A cell's problem
+/// is reported as `map[i]`, on its line.
 fn map_of_images(field: &Field<'_>, cells: usize) -> Result<Vec<u8>, SpecError> {
     let map = field.list("a list of cell numbers, one per cell")?;
     if map.len() != cells {
@@ -419,10 +477,11 @@ fn map_of_images(field: &Field<'_>, cells: usize) -> Result<Vec<u8>, SpecError> 
     }
     let mut seen = vec![false; cells];
     let mut out = Vec::with_capacity(cells);
-    for cell in map {
-        let c = cell_index(field, cell, cells)?;
+    for (index, value) in map.iter().enumerate() {
+        let cell = field.element(index, value);
+        let c = cell_index(&cell, cells)?;
         if std::mem::replace(&mut seen[c], true) {
-            return Err(field.error(format!("cell {c} appears twice: a map is a permutation of the cells")));
+            return Err(cell.error(format!("cell {c} appears twice: a map is a permutation of the cells")));
         }
         out.push(c as u8);
     }
@@ -430,10 +489,10 @@ fn map_of_images(field: &Field<'_>, cells: usize) -> Result<Vec<u8>, SpecError> 
 }
 
 /// A cell number of a `cycles` or `map` list.
-fn cell_index(field: &Field<'_>, cell: &Spanned<DeValue<'_>>, cells: usize) -> Result<usize, SpecError> {
-    let n = field.integer(cell, "a cell number")?;
+fn cell_index(cell: &Field<'_>, cells: usize) -> Result<usize, SpecError> {
+    let n = cell.integer("a cell number")?;
     usize::try_from(n)
         .ok()
         .filter(|&c| c < cells)
-        .ok_or_else(|| field.error(format!("cell {n} is outside the board (cells 0 to {})", cells - 1)))
+        .ok_or_else(|| cell.error(format!("cell {n} is outside the board (cells 0 to {})", cells - 1)))
 }

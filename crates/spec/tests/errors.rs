@@ -11,18 +11,18 @@ const HEAD: &str = "name = \"p\"\nkind = \"permutation\"\nrows = 2\ncols = 2\n";
 
 #[test]
 fn messages_name_the_key_and_line() {
-    let cases: [(String, &str); 16] = [
+    let cases: [(String, &str); 17] = [
         (
             format!("{HEAD}[[moves]]\nname = \"a\"\ncycles = [[0, 1, 4]]\n"),
-            "line 7: moves[0].cycles: cell 4 is outside the board (cells 0 to 3)",
+            "line 7: moves[0].cycles[0]: cell 4 is outside the board (cells 0 to 3)",
         ),
         (
             format!("{HEAD}[[moves]]\nname = \"a\"\ncycles = [[0, 1], [1, 2]]\n"),
-            "line 7: moves[0].cycles: cell 1 appears twice",
+            "line 7: moves[0].cycles[1]: cell 1 appears twice",
         ),
         (
             format!("{HEAD}[[moves]]\nname = \"a\"\nmap = [0, 1, 1, 3]\n"),
-            "line 7: moves[0].map: cell 1 appears twice: a map is a permutation of the cells",
+            "line 7: moves[0].map[2]: cell 1 appears twice: a map is a permutation of the cells",
         ),
         (
             format!("{HEAD}[[moves]]\nname = \"a\"\nmap = [0, 1, 2]\n"),
@@ -34,7 +34,11 @@ fn messages_name_the_key_and_line() {
         ),
         (
             format!("{HEAD}[[moves]]\nname = \"\"\ncycles = [[0, 1]]\n"),
-            "line 6: moves[0].name: \"\": a move name is 1 to 32 bytes, without spaces",
+            "line 6: moves[0].name: \"\": a move name is 1 to 32 bytes, without spaces or control characters",
+        ),
+        (
+            format!("{HEAD}[[moves]]\nname = \"a\\u001b\"\ncycles = [[0, 1]]\n"),
+            "line 6: moves[0].name: \"a\\u{1b}\": a move name is 1 to 32 bytes, without spaces or control characters",
         ),
         (format!("{HEAD}[[moves]]\nname = \"a\"\n"), "line 5: moves[0]: give either cycles or map"),
         (
@@ -130,11 +134,11 @@ fn move_errors_name_the_move_and_the_line_of_the_key() {
         ),
         (
             format!("{HEAD}[[moves]]\nname = \"a\"\ncycles = [[0, 1.5]]\n"),
-            "line 7: moves[0].cycles: expected a cell number, found 1.5",
+            "line 7: moves[0].cycles[0]: expected a cell number, found 1.5",
         ),
         (
             format!("{HEAD}[[moves]]\nname = \"a\"\n\n# the turn\ncycles = [[0, 9]]\n"),
-            "line 9: moves[0].cycles: cell 9 is outside the board (cells 0 to 3)",
+            "line 9: moves[0].cycles[0]: cell 9 is outside the board (cells 0 to 3)",
         ),
         (
             format!("{HEAD}[[moves]]\nname = \"a\"\ncycles = [[0, 1]]\n\n[[moves]]\ncycles = [[2, 3]]\n"),
@@ -175,4 +179,104 @@ fn names_and_moves_are_limited() {
     };
     assert_eq!(parse(&moves(64)).expect("64 moves are allowed").move_names.len(), 64);
     assert_eq!(error(&moves(65)), "line 5: moves: 65 moves; a puzzle has at most 64");
+}
+
+#[test]
+fn keys_and_values_are_shown_on_one_line() {
+    let cases: [(String, &str); 8] = [
+        ("\"a\\nb\" = 1".into(), "line 1: \"a\\nb\": unknown key; the keys are name, kind, rows, cols, goal and moves"),
+        (
+            "\"\\u001b[31mred\" = 1".into(),
+            "line 1: \"\\u{1b}[31mred\": unknown key; the keys are name, kind, rows, cols, goal and moves",
+        ),
+        ("\"\" = 1".into(), "line 1: \"\": unknown key; the keys are name, kind, rows, cols, goal and moves"),
+        (
+            // A raw ESC is a syntax error; the key is not echoed.
+            "\"\u{1b}[31mred\" = 1".into(),
+            "line 1: invalid basic string, expected non-double-quote visible characters, `\\`",
+        ),
+        (
+            format!("{HEAD}[[moves]]\nname = \"a\"\ncycles = [[0, 1]]\n[moves.\"b\\tc\"]\n"),
+            "line 8: moves[0].\"b\\tc\": unknown key; a move has a name, and cycles or map",
+        ),
+        (
+            format!("{HEAD}moves = [{{ name = \"a\", cycles = [[0, 1]], \"a b\" = 2 }}]\n"),
+            "line 5: moves[0].\"a b\": unknown key; a move has a name, and cycles or map",
+        ),
+        (
+            "name = \"p\"\nkind = \"sliding\"\nrows = \"\t\u{85}\u{2028}\"\n".into(),
+            "line 3: rows: expected a whole number, found \"\\t\\u{85}\\u{2028}\"",
+        ),
+        (
+            "name = \"p\"\nkind = \"sliding\"\nrows = '''\t\n2'''\n".into(),
+            "line 3: rows: expected a whole number, found '''\\t...",
+        ),
+    ];
+    for (text, expected) in &cases {
+        assert_eq!(&error(text), expected, "for:\n{text}");
+    }
+}
+
+#[test]
+fn syntax_errors_name_only_a_plain_key_starting_its_line() {
+    let cases: [(&str, &str); 7] = [
+        ("\"x=y\" = @", "line 1: string values must be quoted, expected literal string"),
+        ("goal = [1,\n 2 = 3]", "line 2: unexpected `=` in array, expected value, `]`"),
+        (
+            "name = \"\"\"\nabc = \\q\"\"\"",
+            "line 2: missing escaped value, expected `b`, `e`, `f`, `n`, `r`, `\\`, `\"`, `x`, `u`, `U`",
+        ),
+        ("name = \"p\"\nkind = @\n", "line 2: kind: string values must be quoted, expected literal string"),
+        ("name = \"p\"\r\n a . b = @\r\n", "line 2: a.b: string values must be quoted, expected literal string"),
+        ("goal = [1,\n]\nkind = @\n", "line 3: kind: string values must be quoted, expected literal string"),
+        ("name = \"p\"\n[ moves \n", "line 2: moves: unclosed table, expected `]`"),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(error(text), expected, "for:\n{text}");
+    }
+}
+
+#[test]
+fn list_errors_name_the_line_of_the_element() {
+    let cases: [(String, &str); 6] = [
+        (
+            format!("{HEAD}[[moves]]\nname = \"a\"\ncycles = [\n  [0, 1],\n  [2, 7],\n]\n"),
+            "line 9: moves[0].cycles[1]: cell 7 is outside the board (cells 0 to 3)",
+        ),
+        (
+            format!("{HEAD}[[moves]]\nname = \"a\"\ncycles = [\n  [0, 1],\n  [2, 1],\n]\n"),
+            "line 9: moves[0].cycles[1]: cell 1 appears twice",
+        ),
+        (
+            format!("{HEAD}[[moves]]\nname = \"a\"\ncycles = [[0,\n  1.5]]\n"),
+            "line 8: moves[0].cycles[0]: expected a cell number, found 1.5",
+        ),
+        (
+            format!("{HEAD}[[moves]]\nname = \"a\"\nmap = [\n  0,\n  1,\n  1,\n  3,\n]\n"),
+            "line 10: moves[0].map[2]: cell 1 appears twice: a map is a permutation of the cells",
+        ),
+        (
+            format!("{HEAD}moves = [\n  {{ name = \"a\", cycles = [[0, 1]] }},\n\n  3,\n]\n"),
+            "line 8: moves[1]: expected a [[moves]] table, found 3",
+        ),
+        (
+            format!("{HEAD}moves = [\n  {{ name = \"a\", cycles = [[0, 1]] }},\n  {{ cycles = [[2, 3]] }},\n]\n"),
+            "line 7: moves[1]: missing key name",
+        ),
+    ];
+    for (text, expected) in &cases {
+        assert_eq!(&error(text), expected, "for:\n{text}");
+    }
+}
+
+#[test]
+fn tables_for_lists_are_named_not_quoted() {
+    let one = format!("{HEAD}[[moves]]\nname = \"a\"\n[[moves.cycles]]\n");
+    let expected = "line 7: moves[0].cycles: expected a list of cycles like [[0, 1, 4]], found a table";
+    assert_eq!(error(&one), expected);
+    let two = format!("{HEAD}[[moves]]\nname = \"a\"\n[[moves.cycles]]\n[[moves.cycles]]\n");
+    let expected = "line 7: moves[0].cycles: expected a list of cycles like [[0, 1, 4]], found tables";
+    assert_eq!(error(&two), expected);
+    let map = format!("{HEAD}[[moves]]\nname = \"a\"\nmap = [0, 1, 2, {{}}]\n");
+    assert_eq!(error(&map), "line 7: moves[0].map[3]: expected a cell number, found a table");
 }
