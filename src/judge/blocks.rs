@@ -36,6 +36,8 @@ pub trait CaseReader<T>: Clone + Send {
     fn between_cases(&self) -> bool;
     /// How many lines a case usually spans, to split blocks between cases.
     fn lines_per_case(&self) -> usize;
+    /// Lines of the current case read so far (0 between cases).
+    fn lines_into_case(&self) -> usize;
 }
 
 /// What one thread works with. Aligned to its own cache lines: two workers
@@ -145,7 +147,7 @@ pub(super) fn judge<'t, T: AsRef<[u8]> + Sync + 't, R: CaseReader<T>>(
             _ => (complete, false),
         };
         let region = &buf[start..complete];
-        let (head, tail) = split_between_cases(region, lines_per_case);
+        let (head, tail) = split_between_cases(region, lines_per_case, first.reader.lines_into_case());
         // The second worker starts fresh at `tail`. That is right only if
         // the first one ends `head` between cases; when it does not (an
         // input shaped unlike the format), the second worker's work is
@@ -175,10 +177,12 @@ pub(super) fn judge<'t, T: AsRef<[u8]> + Sync + 't, R: CaseReader<T>>(
 }
 
 /// Splits whole lines into two runs of whole lines of about equal size, the
-/// first holding a multiple of `lines_per_case` lines, so that the second
-/// starts at a case boundary in any input shaped like the format (blank
-/// lines can shift it; the caller checks and recovers).
-fn split_between_cases(region: &[u8], lines_per_case: usize) -> (&[u8], &[u8]) {
+/// first completing a case whose first `lines_into_case` lines came before
+/// (a block can end inside a case) and holding whole cases of
+/// `lines_per_case` lines after it, so that the second starts at a case
+/// boundary in any input shaped like the format (blank lines can shift it;
+/// the caller checks and recovers).
+fn split_between_cases(region: &[u8], lines_per_case: usize, lines_into_case: usize) -> (&[u8], &[u8]) {
     let middle = match memchr::memchr(b'\n', &region[region.len() / 2..]) {
         Some(offset) => region.len() / 2 + offset + 1,
         None => return (region, &[]),
@@ -186,7 +190,7 @@ fn split_between_cases(region: &[u8], lines_per_case: usize) -> (&[u8], &[u8]) {
     if lines_per_case <= 1 {
         return region.split_at(middle);
     }
-    let lines = memchr::memchr_iter(b'\n', &region[..middle]).count();
+    let lines = lines_into_case + memchr::memchr_iter(b'\n', &region[..middle]).count();
     let extra = (lines_per_case - lines % lines_per_case) % lines_per_case;
     if extra == 0 {
         return region.split_at(middle);
@@ -194,5 +198,24 @@ fn split_between_cases(region: &[u8], lines_per_case: usize) -> (&[u8], &[u8]) {
     match memchr::memchr_iter(b'\n', &region[middle..]).nth(extra - 1) {
         Some(offset) => region.split_at(middle + offset + 1),
         None => (region, &[]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split_between_cases;
+
+    #[test]
+    fn splits_complete_the_case_in_progress_then_whole_cases() {
+        let region = b"1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n13\n";
+        for into_case in 0..3 {
+            let (head, tail) = split_between_cases(region, 3, into_case);
+            let lines = head.iter().filter(|&&b| b == b'\n').count();
+            assert_eq!((into_case + lines) % 3, 0, "{into_case} lines into the case: head {head:?}");
+            assert!(lines >= 6 && !tail.is_empty(), "about half: {lines} lines");
+            assert_eq!([head, tail].concat(), region);
+        }
+        let (head, tail) = split_between_cases(b"1\n2\n3\n4\n", 1, 0);
+        assert_eq!((head, tail), (&b"1\n2\n3\n"[..], &b"4\n"[..]));
     }
 }

@@ -91,6 +91,10 @@ impl<T: AsRef<[u8]>> CaseReader<T> for OnePerLine {
     fn lines_per_case(&self) -> usize {
         1
     }
+
+    fn lines_into_case(&self) -> usize {
+        0
+    }
 }
 
 /// UVA 11513: three lines of three tiles per case (or all nine on one
@@ -219,5 +223,9 @@ impl<T: AsRef<[u8]>> CaseReader<T> for ThreeLines {
 
     fn lines_per_case(&self) -> usize {
         self.rows
+    }
+
+    fn lines_into_case(&self) -> usize {
+        self.lines
     }
 }
