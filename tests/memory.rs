@@ -6,7 +6,7 @@
 //! memory.
 
 use std::io::Read;
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 const CASES: u64 = 10_000_000;
@@ -17,6 +17,30 @@ fn peak_rss_kib(pid: u32) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Counts the lines of `stream` on a thread, as they stream by, without
+/// keeping them.
+fn count_lines(mut stream: impl Read + Send + 'static) -> std::thread::JoinHandle<u64> {
+    std::thread::spawn(move || {
+        let mut buf = vec![0u8; 1 << 16];
+        let mut lines = 0u64;
+        while let Ok(n @ 1..) = stream.read(&mut buf) {
+            lines += buf[..n].iter().filter(|&&b| b == b'\n').count() as u64;
+        }
+        lines
+    })
+}
+
+/// Samples the child's peak resident set until it exits; in KiB.
+fn peak_until_exit(child: &mut Child) -> u64 {
+    let pid = child.id();
+    let mut peak = 0;
+    while child.try_wait().expect("wait").is_none() {
+        peak = peak.max(peak_rss_kib(pid).unwrap_or(0));
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    peak
 }
 
 #[test]
@@ -36,24 +60,8 @@ fn ten_million_cases_in_bounded_memory() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("godtab judge runs");
-    // Count answers as they stream by, without keeping them.
-    let mut answers = judge.stdout.take().expect("piped");
-    let counter = std::thread::spawn(move || {
-        let mut buf = vec![0u8; 1 << 16];
-        let mut lines = 0u64;
-        loop {
-            match answers.read(&mut buf) {
-                Ok(0) | Err(_) => return lines,
-                Ok(n) => lines += buf[..n].iter().filter(|&&b| b == b'\n').count() as u64,
-            }
-        }
-    });
-    let pid = judge.id();
-    let mut peak = 0;
-    while judge.try_wait().expect("wait").is_none() {
-        peak = peak.max(peak_rss_kib(pid).unwrap_or(0));
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    let counter = count_lines(judge.stdout.take().expect("piped"));
+    let peak = peak_until_exit(&mut judge);
     assert!(random.wait().expect("wait").success());
     let status = judge.wait().expect("wait");
     let mut errors = String::new();
@@ -85,24 +93,9 @@ fn millions_of_bad_cases_in_bounded_memory() {
             }
         }
     });
-    let count_lines = |mut stream: Box<dyn Read + Send>| {
-        std::thread::spawn(move || {
-            let mut buf = vec![0u8; 1 << 16];
-            let mut lines = 0u64;
-            while let Ok(n @ 1..) = stream.read(&mut buf) {
-                lines += buf[..n].iter().filter(|&&b| b == b'\n').count() as u64;
-            }
-            lines
-        })
-    };
-    let answers = count_lines(Box::new(judge.stdout.take().expect("piped")));
-    let reports = count_lines(Box::new(judge.stderr.take().expect("piped")));
-    let pid = judge.id();
-    let mut peak = 0;
-    while judge.try_wait().expect("wait").is_none() {
-        peak = peak.max(peak_rss_kib(pid).unwrap_or(0));
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    let answers = count_lines(judge.stdout.take().expect("piped"));
+    let reports = count_lines(judge.stderr.take().expect("piped"));
+    let peak = peak_until_exit(&mut judge);
     writer.join().expect("writer");
     assert_eq!(judge.wait().expect("wait").code(), Some(1));
     assert_eq!(answers.join().expect("answers"), 0);
