@@ -60,6 +60,14 @@ pub const MAX_MOVES: usize = 64;
 /// they hold.
 pub const MAX_MOVE_NAME: usize = 32;
 
+/// Whether `name` can name a move: 1 to [`MAX_MOVE_NAME`] bytes, without
+/// whitespace (answers separate moves with spaces) or control characters
+/// (they are printed).
+#[must_use]
+pub fn is_move_name(name: &str) -> bool {
+    (1..=MAX_MOVE_NAME).contains(&name.len()) && !name.chars().any(|c| c.is_whitespace() || c.is_control())
+}
+
 /// The tile value that stands for the blank of a sliding puzzle in numeric
 /// states (written `x` in text).
 pub const BLANK: u8 = 0;

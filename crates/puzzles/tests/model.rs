@@ -219,3 +219,12 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn move_names_are_short_visible_words() {
+    assert!(godtab_puzzles::is_move_name("V1"));
+    assert!(godtab_puzzles::is_move_name(&"a".repeat(32)));
+    for bad in ["", "a b", "a\tb", "a\u{1b}", &"a".repeat(33)] {
+        assert!(!godtab_puzzles::is_move_name(bad), "{bad:?}");
+    }
+}

@@ -700,8 +700,8 @@ fn move_names(bytes: &[u8], header: &Header<'_>, puzzle: &Puzzle) -> Result<[(u3
     let mut names = [(0u32, 0u32); MAX_MOVES];
     let mut count = 0;
     for name in header.move_names.split(' ') {
-        if name.is_empty() || name.len() > godtab_puzzles::MAX_MOVE_NAME {
-            return Err(corrupt("move names", "one is empty or longer than 32 bytes"));
+        if !godtab_puzzles::is_move_name(name) {
+            return Err(corrupt("move names", "one is empty, longer than 32 bytes, or holds a control character"));
         }
         let slot = names.get_mut(count).ok_or(corrupt("move names", "more names than moves"))?;
         let range = range_in(bytes, name.as_bytes());

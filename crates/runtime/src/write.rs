@@ -54,12 +54,12 @@ pub fn encode(contents: &TableContents<'_>) -> Result<Vec<u8>, Error> {
         return Err(invalid("sections", "not one distance and one parent per rank"));
     }
     if contents.move_names.len() != puzzle.move_count()
-        || contents
-            .move_names
-            .iter()
-            .any(|n| n.is_empty() || n.len() > godtab_puzzles::MAX_MOVE_NAME || n.contains(char::is_whitespace))
+        || !contents.move_names.iter().all(|n| godtab_puzzles::is_move_name(n))
     {
-        return Err(invalid("move names", "need one name of 1 to 32 bytes, without spaces, per move"));
+        return Err(invalid(
+            "move names",
+            "need one name per move, of 1 to 32 bytes without spaces or control characters",
+        ));
     }
     if contents.histogram.len() != usize::from(contents.max_depth) + 1 || contents.max_depth == UNREACHED {
         return Err(invalid("histogram", "needs one count per distance up to God's number"));

@@ -28,10 +28,11 @@
 #![warn(missing_docs)]
 
 use std::fmt;
-use std::ops::Range;
 use std::path::Path;
 
-use godtab_puzzles::{BLANK, Kind, MAX_CELLS, MAX_MOVE_NAME, MAX_MOVES, MoveSet, Puzzle, SLIDING_MOVE_NAMES};
+use godtab_puzzles::{
+    BLANK, Kind, MAX_CELLS, MAX_MOVE_NAME, MAX_MOVES, MoveSet, Puzzle, SLIDING_MOVE_NAMES, is_move_name,
+};
 use toml::Spanned;
 use toml::de::{DeString, DeTable, DeValue};
 
@@ -127,7 +128,7 @@ pub fn load(path: &Path) -> Result<Spec, SpecError> {
 /// A [`SpecError`] naming the line and key of the first problem.
 pub fn parse(text: &str) -> Result<Spec, SpecError> {
     let doc = DeTable::parse(text).map_err(|e| syntax_error(text, &e))?;
-    let top = Table { text, key: String::new(), line: None, entries: doc.get_ref() };
+    let top = Table { text, key: String::new(), at: None, entries: doc.get_ref() };
     top.only(
         &["name", "kind", "rows", "cols", "goal", "moves"],
         "the keys are name, kind, rows, cols, goal and moves",
@@ -196,7 +197,7 @@ fn syntax_error(text: &str, error: &toml::de::Error) -> SpecError {
         Some(key) => format!("{key}: {message}"),
         None => message,
     };
-    SpecError::Syntax { line: Some(line_of(text, span)), message }
+    SpecError::Syntax { line: Some(line_of(text, span.start)), message }
 }
 
 /// The key of the line holding byte `at`: what is written before `=`, or in
@@ -239,9 +240,9 @@ fn escape(text: &str) -> String {
         .collect()
 }
 
-/// The line (from 1) where a span of `text` starts.
-fn line_of(text: &str, span: Range<usize>) -> usize {
-    text.get(..span.start.min(text.len())).map_or(1, |before| before.matches('\n').count() + 1)
+/// The line (from 1) of byte `at` of `text`. Counted only for a message.
+fn line_of(text: &str, at: usize) -> usize {
+    text.get(..at.min(text.len())).map_or(1, |before| before.matches('\n').count() + 1)
 }
 
 /// A table of the file: the top level or one `[[moves]]` table.
@@ -249,8 +250,8 @@ struct Table<'a> {
     text: &'a str,
     /// `moves[1]`, or empty at the top level.
     key: String,
-    /// The line of its `[[moves]]` header.
-    line: Option<usize>,
+    /// Where its `[[moves]]` header starts (a byte of the file).
+    at: Option<usize>,
     entries: &'a DeTable<'a>,
 }
 
@@ -270,7 +271,7 @@ impl<'a> Table<'a> {
 
     fn required(&self, key: &str) -> Result<Field<'a>, SpecError> {
         self.get(key).ok_or_else(|| SpecError::Invalid {
-            line: self.line,
+            line: self.at.map(|at| line_of(self.text, at)),
             key: self.key.clone(),
             message: format!("missing key {key}"),
         })
@@ -279,7 +280,7 @@ impl<'a> Table<'a> {
     fn field(&self, key: &'a Spanned<DeString<'a>>, value: &'a Spanned<DeValue<'a>>) -> Field<'a> {
         let name = key_name(key.get_ref());
         let name = if self.key.is_empty() { name } else { format!("{}.{name}", self.key) };
-        Field { text: self.text, key: name, line: line_of(self.text, key.span()), value }
+        Field { text: self.text, key: name, at: key.span().start, value }
     }
 }
 
@@ -288,13 +289,14 @@ impl<'a> Table<'a> {
 struct Field<'a> {
     text: &'a str,
     key: String,
-    line: usize,
+    /// Where the key or element starts (a byte of the file).
+    at: usize,
     value: &'a Spanned<DeValue<'a>>,
 }
 
 impl<'a> Field<'a> {
     fn error(&self, message: impl Into<String>) -> SpecError {
-        SpecError::Invalid { line: Some(self.line), key: self.key.clone(), message: message.into() }
+        SpecError::Invalid { line: Some(line_of(self.text, self.at)), key: self.key.clone(), message: message.into() }
     }
 
     /// "expected WHAT, found VALUE", `value` being this one or part of it.
@@ -349,7 +351,7 @@ impl<'a> Field<'a> {
     /// A part of this value (a cell of a cycle) under the same key, on its
     /// own line.
     fn part(&self, value: &'a Spanned<DeValue<'a>>) -> Field<'a> {
-        Field { text: self.text, key: self.key.clone(), line: line_of(self.text, value.span()), value }
+        Field { text: self.text, key: self.key.clone(), at: value.span().start, value }
     }
 }
 
@@ -415,7 +417,7 @@ fn permutation_moves(moves: &Field<'_>, cells: usize) -> Result<(Vec<u8>, Vec<St
     for (index, value) in tables.iter().enumerate() {
         let entry = moves.element(index, value);
         let DeValue::Table(entries) = value.get_ref() else { return Err(entry.expected(value, "a [[moves]] table")) };
-        let table = Table { text: entry.text, key: entry.key.clone(), line: Some(entry.line), entries };
+        let table = Table { text: entry.text, key: entry.key.clone(), at: Some(entry.at), entries };
         table.only(&["name", "cycles", "map"], "a move has a name, and cycles or map")?;
 
         let field = table.required("name")?;
@@ -423,7 +425,7 @@ fn permutation_moves(moves: &Field<'_>, cells: usize) -> Result<(Vec<u8>, Vec<St
         if name.len() > MAX_MOVE_NAME {
             return Err(field.error(format!("at most {MAX_MOVE_NAME} bytes, found {}", name.len())));
         }
-        if name.is_empty() || name.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        if !is_move_name(name) {
             return Err(field.error(format!(
                 "{name:?}: a move name is 1 to {MAX_MOVE_NAME} bytes, without spaces or control characters"
             )));
