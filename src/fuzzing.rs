@@ -63,11 +63,11 @@ pub fn judge(puzzle: &str, data: &[u8]) {
 pub fn state_text(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     for b in builtin::ALL {
-        let puzzle = b.puzzle();
+        let table = builtin_table(b.id);
+        let puzzle = table.puzzle();
         if let Ok(state) = puzzle.parse(&text) {
             let shown = puzzle.display(&state).to_string();
             assert_eq!(puzzle.parse(&shown), Ok(state));
-            let table = builtin_table(b.id);
             let _ = table.distance(&state);
         }
         let _ = puzzle.state_from_values(data);

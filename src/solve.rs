@@ -60,15 +60,12 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     // With --table the puzzle may still be named: then it must match.
     // (Not when the words are a state one tile per argument: a puzzle may
     // be named like a tile.)
-    let one_tile_each = states.len() == table.puzzle().cells() && table.parse(&states.join(" ")).is_ok();
     if let (Some(path), Some((first, rest))) = (&args.tables.table, states.split_first())
         && table.parse(first).is_err()
-        && !one_tile_each
-        && (first == table.id() || crate::embedded::ids().contains(&first.as_str()))
+        && !is_one_state(table, states)
+        && (first == table.id() || crate::embedded::table(first).is_some())
     {
-        if first != table.id() {
-            anyhow::bail!("{} holds the table of {:?}, not {first:?}", path.display(), table.id());
-        }
+        crate::source::ensure_id(path, table, first)?;
         states = rest;
     }
     if states.is_empty() {
@@ -107,15 +104,16 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
 }
 
+/// Whether `words`, one per cell, spell one state.
+fn is_one_state(table: &Table<Bytes>, words: &[String]) -> bool {
+    words.len() == table.puzzle().cells() && table.parse(&words.join(" ")).is_ok()
+}
+
 /// `godtab solve nine-digits 4 1 3 5 2 6 7 8 9` (one tile per argument)
 /// means one state, not nine.
 fn group_single_tiles(table: &Table<Bytes>, words: &[String]) -> Vec<String> {
     let single_tiles = words.iter().all(|w| table.parse(w).is_err() && !w.trim().contains(char::is_whitespace));
-    if words.len() == table.puzzle().cells() && single_tiles && table.parse(&words.join(" ")).is_ok() {
-        vec![words.join(" ")]
-    } else {
-        words.to_vec()
-    }
+    if single_tiles && is_one_state(table, words) { vec![words.join(" ")] } else { words.to_vec() }
 }
 
 fn write_answer(out: &mut impl Write, table: &Table<Bytes>, state: &State, show: bool) -> Result<()> {

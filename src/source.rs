@@ -76,10 +76,8 @@ impl TableArgs {
     pub fn load(&self, puzzle: Option<&str>) -> Result<Loaded> {
         if let Some(path) = &self.table {
             let loaded = open_file(path)?;
-            if let Some(id) = puzzle
-                && id != loaded.table.id()
-            {
-                bail!("{} holds the table of {:?}, not {id:?}", path.display(), loaded.table.id());
+            if let Some(id) = puzzle {
+                ensure_id(path, &loaded.table, id)?;
             }
             return Ok(loaded);
         }
@@ -101,9 +99,7 @@ impl TableArgs {
             // there (any other problem is the system's, said on opening).
             let path = if missing(&plain) { compressed } else { plain };
             let loaded = open_file(&path)?;
-            if loaded.table.id() != id {
-                bail!("{} holds the table of {:?}, not {id:?}", path.display(), loaded.table.id());
-            }
+            ensure_id(&path, &loaded.table, id)?;
             return Ok(loaded);
         }
         let bytes = embedded::table(id).with_context(|| {
@@ -122,6 +118,14 @@ impl TableArgs {
         loaded.table.verify().with_context(|| loaded.origin.to_string())?;
         Ok(loaded)
     }
+}
+
+/// Fails unless the table at `path` is the one of puzzle `id`.
+pub fn ensure_id(path: &Path, table: &Table<Bytes>, id: &str) -> Result<()> {
+    if table.id() != id {
+        bail!("{} holds the table of {:?}, not {id:?}", path.display(), table.id());
+    }
+    Ok(())
 }
 
 /// Half of the machine's memory (MemTotal in /proc/meminfo), or 4 GiB if it

@@ -276,45 +276,40 @@ fn write_answer<T: AsRef<[u8]>>(
 ) -> bool {
     // One lookup serves the count and the moves (on a compact table a
     // distance is a walk to the goal).
-    let solution = if let Answer::Distance = style { None } else { table.solution(state) };
-    let distance = match (style, &solution) {
-        (Answer::Distance, _) => table.distance(state),
-        (_, Some(solution)) => Some(solution.len() as u8),
-        (_, None) => None,
-    };
-    let sound = match (style, distance, solution) {
-        (Answer::Distance, Some(d), _) => {
-            write_number(out, d);
+    let sound = match table.solution(state) {
+        None => {
+            out.extend_from_slice(match style {
+                Answer::Distance => b"-1",
+                Answer::CountAndMoves => b"Not solvable",
+                Answer::MoveString | Answer::Generic => b"unsolvable",
+            });
             true
         }
-        (Answer::Distance, None, _) => {
-            out.extend_from_slice(b"-1");
-            true
-        }
-        (Answer::CountAndMoves, Some(0), _) => {
-            out.push(b'0');
-            true
-        }
-        (Answer::CountAndMoves, Some(d), Some(solution)) => {
-            write_number(out, d);
-            out.push(b' ');
-            write_moves(names, out, solution, b"")
-        }
-        (Answer::MoveString, Some(_), Some(solution)) => write_moves(names, out, solution, b""),
-        (Answer::Generic, Some(d), Some(solution)) => {
-            write_number(out, d);
-            if d > 0 {
-                out.push(b' ');
+        Some(solution) => {
+            let d = solution.len() as u8;
+            match style {
+                Answer::Distance => {
+                    write_number(out, d);
+                    true
+                }
+                Answer::CountAndMoves if d == 0 => {
+                    out.push(b'0');
+                    true
+                }
+                Answer::CountAndMoves => {
+                    write_number(out, d);
+                    out.push(b' ');
+                    write_moves(names, out, solution, b"")
+                }
+                Answer::MoveString => write_moves(names, out, solution, b""),
+                Answer::Generic => {
+                    write_number(out, d);
+                    if d > 0 {
+                        out.push(b' ');
+                    }
+                    write_moves(names, out, solution, b" ")
+                }
             }
-            write_moves(names, out, solution, b" ")
-        }
-        (Answer::CountAndMoves, _, _) => {
-            out.extend_from_slice(b"Not solvable");
-            true
-        }
-        (Answer::MoveString | Answer::Generic, _, _) => {
-            out.extend_from_slice(b"unsolvable");
-            true
         }
     };
     out.push(b'\n');

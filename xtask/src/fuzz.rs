@@ -6,7 +6,6 @@
 //! run; save the input under `fuzz/regressions/<target>/` (the regression
 //! test replays them all under plain `cargo test`) and fix the bug.
 
-use std::path::Path;
 use std::process::Command;
 
 use anyhow::{Context, Result, bail};
@@ -35,12 +34,15 @@ pub fn run(args: &Args) -> Result<()> {
     };
     let mut report = Vec::new();
     for target in targets {
+        // New inputs go to the first folder; the saved regressions (a small
+        // valid table, judge samples, states) seed every run.
         let corpus = root.join("fuzz/corpus").join(target);
-        seed_corpus(&root, target, &corpus)?;
+        std::fs::create_dir_all(&corpus)?;
         println!("fuzzing {target} for {} s", args.seconds);
         let output = Command::new("cargo")
             .args(["+nightly", "fuzz", "run", target])
             .arg(&corpus)
+            .arg(root.join("fuzz/regressions").join(target))
             .args(["--", &format!("-max_total_time={}", args.seconds), "-print_final_stats=1"])
             .current_dir(&root)
             .output()
@@ -74,23 +76,6 @@ fn install_cargo_fuzz() -> Result<()> {
         println!("installing cargo-fuzz");
         let status = Command::new("cargo").args(["install", "cargo-fuzz", "--locked"]).status()?;
         anyhow::ensure!(status.success(), "cargo install cargo-fuzz failed");
-    }
-    Ok(())
-}
-
-/// Starts an empty corpus from the saved regressions (which include the
-/// interesting seeds: a small valid table, judge samples, states).
-fn seed_corpus(root: &Path, target: &str, corpus: &Path) -> Result<()> {
-    std::fs::create_dir_all(corpus)?;
-    if std::fs::read_dir(corpus)?.next().is_some() {
-        return Ok(());
-    }
-    let seeds = root.join("fuzz/regressions").join(target);
-    for entry in std::fs::read_dir(&seeds).with_context(|| format!("reading {}", seeds.display()))? {
-        let path = entry?.path();
-        if let Some(name) = path.file_name() {
-            std::fs::copy(&path, corpus.join(name))?;
-        }
     }
     Ok(())
 }

@@ -107,7 +107,8 @@ pub fn generate_with(puzzle: &Puzzle, options: &Options<'_>) -> Result<Generated
         return Err(GenError::CompactNeedsInverses);
     }
 
-    puzzle.with_cursor(Run { puzzle, options, started, len })
+    let alloc = Allocator { slots, needed };
+    puzzle.with_cursor(Run { puzzle, options, started, len, alloc })
 }
 
 /// The search, run with the puzzle's fastest [`Cursor`].
@@ -116,15 +117,15 @@ struct Run<'a> {
     options: &'a Options<'a>,
     started: Instant,
     len: usize,
+    alloc: Allocator,
 }
 
 impl WithCursor for Run<'_> {
     type Output = Result<Generated, GenError>;
 
     fn run<C: Cursor>(self, cursor: C) -> Self::Output {
-        let Run { puzzle, options, started, len } = self;
-        let slots = puzzle.slots();
-        let alloc = Allocator { slots, needed: planned_memory(puzzle) };
+        let Run { puzzle, options, started, len, alloc } = self;
+        let slots = alloc.slots;
         let mut search = Search {
             cursor,
             move_count: puzzle.move_count(),

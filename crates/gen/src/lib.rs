@@ -43,7 +43,7 @@ mod bfs;
 mod output;
 
 pub use bfs::{Generated, Level, Options, UNREACHED, generate, generate_with, planned_memory};
-pub use output::{Definition, GENERATOR, build_table, compress, table_bytes, write_atomic};
+pub use output::{Definition, GENERATOR, build_table, compress, folder_of, table_bytes, write_atomic};
 
 /// A number of bytes, displayed in binary units: "12 bytes", "1.5 KiB";
 /// with `{:#}`, the exact count too: "1.5 KiB (1,536 bytes)".
@@ -138,4 +138,21 @@ pub enum GenError {
         /// The deepest distance supported.
         max: u8,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Count, Size};
+
+    #[test]
+    fn sizes_and_counts_read_well() {
+        assert_eq!(Size(1536).to_string(), "1.5 KiB");
+        assert_eq!(Size(12).to_string(), "12 bytes");
+        assert_eq!(Size(5 << 30).to_string(), "5.0 GiB");
+        assert_eq!(Size(1_048_575).to_string(), "1.0 MiB");
+        assert_eq!(Size(1023).to_string(), "1023 bytes");
+        assert_eq!(format!("{:#}", Size(1536)), "1.5 KiB (1,536 bytes)");
+        assert_eq!(Count(1_234_567).to_string(), "1,234,567");
+        assert_eq!(Count(999).to_string(), "999");
+    }
 }

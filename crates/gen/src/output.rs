@@ -89,15 +89,21 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     write_atomic_with(path, |file| file.write_all(bytes))
 }
 
+/// The folder a file is written in: its parent, or `.` for a bare name.
+#[must_use]
+pub fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    }
+}
+
 /// [`write_atomic`] with the contents written by `fill`.
 pub(crate) fn write_atomic_with(
     path: &Path,
     fill: impl FnOnce(&mut std::fs::File) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
+    let dir = folder_of(path);
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let prefix = format!(".{name}.");
     let mut builder = tempfile::Builder::new();

@@ -274,12 +274,8 @@ impl<B: AsRef<[u8]>> Table<B> {
     /// A [`StateError`] for a wrong count or an unknown or repeated tile.
     #[inline]
     pub fn distance_of_values(&self, values: &[u8]) -> Result<Option<u8>, StateError> {
-        if self.meta.encoding != Encoding::Full {
-            let state = self.meta.puzzle.state_from_values(values)?;
-            return Ok(self.distance(&state));
-        }
         let rank = self.meta.puzzle.rank_values(values)?;
-        Ok(rank.and_then(|rank| self.distance_view().stored_distance(rank)))
+        Ok(rank.and_then(|rank| self.distance_of_rank(rank)))
     }
 
     /// The distance of the state with this rank, or `None` if it is

@@ -64,14 +64,9 @@ impl Spec {
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum SpecError {
-    /// The file could not be read.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file.
-        path: String,
-        /// What the system reported.
-        source: std::io::Error,
-    },
+    /// The file could not be read (the caller names it).
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
     /// The text is not valid TOML.
     #[error("{}{message}", Where(*.line, ""))]
     Syntax {
@@ -116,9 +111,7 @@ impl fmt::Display for Where<'_> {
 /// [`SpecError::Io`] if the file cannot be read, or any error of [`parse`]
 /// (prefixed with the path by the caller).
 pub fn load(path: &Path) -> Result<Spec, SpecError> {
-    let text =
-        std::fs::read_to_string(path).map_err(|source| SpecError::Io { path: path.display().to_string(), source })?;
-    parse(&text)
+    parse(&std::fs::read_to_string(path)?)
 }
 
 /// Checks a spec given as text.
@@ -382,16 +375,14 @@ fn goal_values(field: &Field<'_>, kind: Kind, cells: usize) -> Result<Vec<u8>, S
                 let problem = "tiles are numbers (only sliding puzzles have a blank)";
                 return Err(tile.error(format!("{}: {problem}", tile.found(value))));
             }
-            (_, Kind::Sliding) => {
+            // 0 is the blank's value, so no tile of a sliding puzzle.
+            (_, kind) => {
                 let n = tile.integer(TILE)?;
+                let least = u8::from(kind == Kind::Sliding);
                 u8::try_from(n)
                     .ok()
-                    .filter(|&v| v >= 1)
-                    .ok_or_else(|| tile.error(format!("{n} is not a tile number from 1 to 255")))?
-            }
-            (_, Kind::Permutation) => {
-                let n = tile.integer(TILE)?;
-                u8::try_from(n).map_err(|_| tile.error(format!("{n} is not a tile number from 0 to 255")))?
+                    .filter(|&v| v >= least)
+                    .ok_or_else(|| tile.error(format!("{n} is not a tile number from {least} to 255")))?
             }
         };
         goal.push(value);
