@@ -394,11 +394,7 @@ impl Solution<'_> {
 
     #[inline]
     fn step(&mut self) -> Option<usize> {
-        let puzzle = &self.view.meta.puzzle;
-        let m = self.view.next_move(&self.state, self.rank, self.remaining)?;
-        // Moves never leave the rank space (the ranking was checked against
-        // the moves at open), so the plain rank will do.
-        let rank = puzzle.apply_and_rank(&mut self.state, m)?;
+        let (m, rank) = self.view.step(&mut self.state, self.rank, self.remaining)?;
         // A damaged parent section could lead anywhere: the walk is bounded
         // by the distance, and its last step must land on the goal.
         if self.remaining == 1 && rank != self.view.meta.goal_rank {
@@ -480,13 +476,23 @@ impl<'a> View<'a> {
         (Some(raw) != self.meta.unreachable && raw <= self.meta.max_depth).then_some(raw)
     }
 
-    /// The first move (declared order) from `state`, `distance` moves from
-    /// the goal, that leads one step closer.
+    /// Takes the first move (declared order) from `state` (with `rank`,
+    /// `distance` moves from the goal) that leads one step closer: returns
+    /// the move and the new rank.
     #[inline]
-    fn next_move(&self, state: &State, rank: u64, distance: u8) -> Option<usize> {
+    fn step(&self, state: &mut State, rank: u64, distance: u8) -> Option<(usize, u64)> {
         match self.meta.encoding {
-            Encoding::Full => self.parent_of_rank(rank),
-            Encoding::DistanceMod3 => self.closer_move(state, distance % 3).map(|(m, _, _)| m),
+            Encoding::Full => {
+                let m = self.parent_of_rank(rank)?;
+                // Moves never leave the rank space (the ranking was checked
+                // against the moves at open), so the plain rank will do.
+                Some((m, self.meta.puzzle.apply_and_rank(state, m)?))
+            }
+            Encoding::DistanceMod3 => {
+                let (m, next, rank) = self.closer_move(state, distance % 3)?;
+                *state = next;
+                Some((m, rank))
+            }
         }
     }
 
