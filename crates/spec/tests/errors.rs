@@ -7,11 +7,19 @@ fn error(text: &str) -> String {
     parse(text).expect_err("the spec is refused").to_string()
 }
 
+/// Checks that each spec is refused with exactly its message.
+fn assert_errors<T: AsRef<str>>(cases: &[(T, &str)]) {
+    for (text, expected) in cases {
+        let text = text.as_ref();
+        assert_eq!(error(text), *expected, "for:\n{text}");
+    }
+}
+
 const HEAD: &str = "name = \"p\"\nkind = \"permutation\"\nrows = 2\ncols = 2\n";
 
 #[test]
 fn messages_name_the_key_and_line() {
-    let cases: [(String, &str); 17] = [
+    assert_errors(&[
         (
             format!("{HEAD}[[moves]]\nname = \"a\"\ncycles = [[0, 1, 4]]\n"),
             "line 7: moves[0].cycles[0]: cell 4 is outside the board (cells 0 to 3)",
@@ -72,16 +80,13 @@ fn messages_name_the_key_and_line() {
             format!("{HEAD}goal = [1, 2, \"x\", 4]\n[[moves]]\nname = \"a\"\ncycles = [[0, 1]]\n"),
             "line 5: goal[2]: \"x\": tiles are numbers (only sliding puzzles have a blank)",
         ),
-    ];
-    for (text, expected) in &cases {
-        assert_eq!(&error(text), expected, "for:\n{text}");
-    }
+    ]);
 }
 
 #[test]
 fn toml_and_type_errors_name_the_line_and_key() {
     let sliding = "name = \"p\"\nkind = \"sliding\"\n";
-    let cases: [(String, &str); 12] = [
+    assert_errors(&[
         (
             format!("{sliding}rows = 2\ncols = 2\ngoal = [1,2,3,4.5]\n"),
             "line 5: goal[3]: expected a tile (a number, or x for the blank), found 4.5",
@@ -112,10 +117,7 @@ fn toml_and_type_errors_name_the_line_and_key() {
         ),
         ("kind = \"sliding\"\nrows = 2\ncols = 2\n".into(), "missing key name"),
         ("name = \"p\"\nname = \"q\"\n".into(), "line 2: name: duplicate key"),
-    ];
-    for (text, expected) in &cases {
-        assert_eq!(&error(text), expected, "for:\n{text}");
-    }
+    ]);
     let syntax = error("name = \"p\"\nkind = \nrows = 2\n");
     assert!(syntax.starts_with("line 2: kind: "), "{syntax}");
     assert_eq!(syntax.lines().count(), 1, "{syntax}");
@@ -123,7 +125,7 @@ fn toml_and_type_errors_name_the_line_and_key() {
 
 #[test]
 fn move_errors_name_the_move_and_the_line_of_the_key() {
-    let cases: [(String, &str); 10] = [
+    assert_errors(&[
         (
             format!("{HEAD}[[moves]]\nname = \"a\"\ncycles = [0, 1]\n"),
             "line 7: moves[0].cycles: expected a list of cycles like [[0, 1, 4]], found [0, 1]",
@@ -155,10 +157,7 @@ fn move_errors_name_the_move_and_the_line_of_the_key() {
         (format!("{HEAD}moves = 3\n"), "line 5: moves: expected [[moves]] tables, found 3"),
         (format!("{HEAD}[moves]\nname = \"a\"\n"), "line 5: moves: expected [[moves]] tables, found a table"),
         (format!("{HEAD}moves = []\n"), "line 5: moves: a permutation puzzle needs at least one [[moves]] table"),
-    ];
-    for (text, expected) in &cases {
-        assert_eq!(&error(text), expected, "for:\n{text}");
-    }
+    ]);
 }
 
 #[test]
@@ -183,7 +182,7 @@ fn names_and_moves_are_limited() {
 
 #[test]
 fn keys_and_values_are_shown_on_one_line() {
-    let cases: [(String, &str); 8] = [
+    assert_errors(&[
         ("\"a\\nb\" = 1".into(), "line 1: \"a\\nb\": unknown key; the keys are name, kind, rows, cols, goal and moves"),
         (
             "\"\\u001b[31mred\" = 1".into(),
@@ -211,15 +210,12 @@ fn keys_and_values_are_shown_on_one_line() {
             "name = \"p\"\nkind = \"sliding\"\nrows = '''\t\n2'''\n".into(),
             "line 3: rows: expected a whole number, found '''\\t...",
         ),
-    ];
-    for (text, expected) in &cases {
-        assert_eq!(&error(text), expected, "for:\n{text}");
-    }
+    ]);
 }
 
 #[test]
 fn syntax_errors_name_only_a_plain_key_starting_its_line() {
-    let cases: [(&str, &str); 7] = [
+    assert_errors(&[
         ("\"x=y\" = @", "line 1: string values must be quoted, expected literal string"),
         ("goal = [1,\n 2 = 3]", "line 2: unexpected `=` in array, expected value, `]`"),
         (
@@ -230,15 +226,12 @@ fn syntax_errors_name_only_a_plain_key_starting_its_line() {
         ("name = \"p\"\r\n a . b = @\r\n", "line 2: a.b: string values must be quoted, expected literal string"),
         ("goal = [1,\n]\nkind = @\n", "line 3: kind: string values must be quoted, expected literal string"),
         ("name = \"p\"\n[ moves \n", "line 2: moves: unclosed table, expected `]`"),
-    ];
-    for (text, expected) in cases {
-        assert_eq!(error(text), expected, "for:\n{text}");
-    }
+    ]);
 }
 
 #[test]
 fn list_errors_name_the_line_of_the_element() {
-    let cases: [(String, &str); 6] = [
+    assert_errors(&[
         (
             format!("{HEAD}[[moves]]\nname = \"a\"\ncycles = [\n  [0, 1],\n  [2, 7],\n]\n"),
             "line 9: moves[0].cycles[1]: cell 7 is outside the board (cells 0 to 3)",
@@ -263,10 +256,7 @@ fn list_errors_name_the_line_of_the_element() {
             format!("{HEAD}moves = [\n  {{ name = \"a\", cycles = [[0, 1]] }},\n  {{ cycles = [[2, 3]] }},\n]\n"),
             "line 7: moves[1]: missing key name",
         ),
-    ];
-    for (text, expected) in &cases {
-        assert_eq!(&error(text), expected, "for:\n{text}");
-    }
+    ]);
 }
 
 #[test]
