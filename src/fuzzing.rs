@@ -20,19 +20,21 @@ pub fn table_bytes(data: &[u8]) {
     let _ = (table.id(), table.generator(), table.bits_per_state(), table.checksum());
     let _ = table.histogram().fold(0u64, u64::wrapping_add);
     for (m, name) in table.move_names().enumerate() {
-        assert_eq!(table.move_name(m), name);
+        assert_eq!(table.move_name(m), Some(name));
+        assert!(!name.chars().any(char::is_control), "a move name printed raw: {name:?}");
     }
+    assert!(!table.id().chars().any(char::is_control) && !table.generator().chars().any(char::is_control));
     let puzzle = table.puzzle();
     let mut moves = [0u8; 256];
     let ranks = data.chunks(8).map(|c| c.iter().fold(0u64, |acc, &b| acc << 8 | u64::from(b)));
     let goal = table.state_of_rank(puzzle.rank(&puzzle.goal()));
-    for state in ranks.take(16).filter_map(|r| table.state_of_rank(r % table.states().max(1))).chain(goal) {
+    for state in ranks.take(16).filter_map(|r| table.state_of_rank(r % table.slots().max(1))).chain(goal) {
         let distance = table.distance(&state);
         let solved = table.solve_into(&state, &mut moves);
-        if let Some(solution) = table.solution(&state) {
-            assert!(solution.count() <= usize::from(distance.unwrap_or(0)));
+        if let Ok(Some(solution)) = table.solution(&state) {
+            assert!(solution.count() <= usize::from(distance.ok().flatten().unwrap_or(0)));
         }
-        if let (Some(d), Ok(len)) = (distance, solved) {
+        if let (Ok(Some(d)), Ok(len)) = (distance, solved) {
             assert_eq!(len, usize::from(d));
         }
         let _ = table.distance_of_values(&data[..data.len().min(puzzle.cells())]);
@@ -53,7 +55,7 @@ fn builtin_table(id: &str) -> &'static Table<&'static [u8]> {
 pub fn judge(puzzle: &str, data: &[u8]) {
     let table = builtin_table(puzzle);
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let bad = judge_stream(table, Format::of(puzzle), data, &mut out, &mut err).expect("in-memory streams");
+    let bad = judge_stream(table, Format::of(table.definition()), data, &mut out, &mut err).expect("in-memory streams");
     let reported = err.iter().filter(|&&b| b == b'\n').count() as u64;
     assert_eq!(bad, reported);
 }
@@ -68,7 +70,7 @@ pub fn state_text(data: &[u8]) {
         if let Ok(state) = puzzle.parse(&text) {
             let shown = puzzle.display(&state).to_string();
             assert_eq!(puzzle.parse(&shown), Ok(state));
-            let _ = table.distance(&state);
+            assert!(table.distance(&state).is_ok(), "a parsed state is a state of its table");
         }
         let _ = puzzle.state_from_values(data);
         let _ = puzzle.rank_values(data);

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
-use godtab_gen::{Definition, Level, Options, Size, planned_memory, table_bytes};
+use godtab_gen::{GenError, Level, Options, Size, planned_memory, table_bytes};
 use godtab_puzzles::{Puzzle, builtin};
 use godtab_runtime::Encoding;
 
@@ -24,7 +24,7 @@ use crate::stdio::note;
   godtab gen --spec big.toml -o big-compact.gtab --compact
 
 The spec file format is described in docs/SPEC.md.")]
-pub struct Args {
+pub(crate) struct Args {
     /// The built-in puzzle to generate (or give --spec).
     #[arg(required_unless_present = "spec")]
     puzzle: Option<String>,
@@ -49,43 +49,49 @@ pub struct Args {
 }
 
 /// Generates and writes the table.
-pub fn run(args: &Args) -> Result<ExitCode> {
-    let (id, names, puzzle) = match (&args.puzzle, &args.spec) {
-        (_, Some(path)) => {
-            let spec = godtab_spec::load(path).with_context(|| path.display().to_string())?;
-            (spec.id.clone(), spec.move_names.clone(), spec.puzzle)
-        }
-        (Some(id), None) => {
-            let b = builtin::by_id(id).with_context(|| {
+pub(crate) fn run(args: &Args) -> Result<ExitCode> {
+    let definition = match (&args.puzzle, &args.spec) {
+        (_, Some(path)) => godtab_spec::load(path).with_context(|| path.display().to_string())?,
+        (Some(id), None) => builtin::by_id(id)
+            .with_context(|| {
                 let ids: Vec<&str> = builtin::ALL.iter().map(|b| b.id).collect();
                 format!("unknown puzzle {id:?}: the built-in puzzles are {} (or give --spec FILE)", ids.join(", "))
-            })?;
-            (b.id.to_string(), b.move_names.iter().map(|n| n.to_string()).collect(), b.puzzle())
-        }
+            })?
+            .definition(),
         (None, None) => bail!("name a built-in puzzle or give --spec FILE"),
     };
+    let (id, puzzle) = (definition.id(), definition.puzzle());
     check_output(&args.output)?;
     let limit = args.max_memory.unwrap_or_else(memory_limit);
-    let needed = planned_memory(&puzzle);
+    let needed = planned_memory(puzzle);
     note(format_args!(
         "{id}: {} states, planned memory {} (limit {})",
         thousands(puzzle.slots()),
         Size(needed),
         Size(limit)
     ));
-    let move_names: Vec<&str> = names.iter().map(String::as_str).collect();
-    let definition = Definition { id: &id, move_names: &move_names, puzzle: &puzzle };
-    let progress = Progress::new(&puzzle);
+    let progress = Progress::new(puzzle);
     let report = |level: &Level| progress.level(level);
-    let encoding = if args.compact { Encoding::DistanceMod3 } else { Encoding::Full };
+    let encoding = if args.compact { Encoding::Compact } else { Encoding::Full };
     let options = Options { max_memory: Some(limit), on_level: Some(&report), encoding };
-    let table = table_bytes(&definition, &options)?;
+    let table = table_bytes(&definition, &options).map_err(advise)?;
     progress.finish();
     let compressed = args.output.extension().is_some_and(|e| e == "zst");
     let bytes_out = if compressed { godtab_gen::compress(&table)? } else { table };
     godtab_gen::write_atomic(&args.output, &bytes_out).with_context(|| format!("writing {}", args.output.display()))?;
     note(format_args!("wrote {}: {}", args.output.display(), Size(bytes_out.len() as u64)));
     Ok(ExitCode::SUCCESS)
+}
+
+/// A generator error, with what the user can do about it.
+fn advise(error: GenError) -> anyhow::Error {
+    let advice = match &error {
+        GenError::TooLarge { .. } => "; raise the limit with --max-memory",
+        GenError::OutOfMemory { .. } => ": free memory or choose a smaller puzzle",
+        GenError::Encoding(_) => ": generate the full table, without --compact",
+        _ => "",
+    };
+    anyhow::anyhow!("{error}{advice}")
 }
 
 /// Fails before a long generation when its result could not be written:
@@ -128,13 +134,13 @@ impl Progress {
         match &self.bar {
             Some(bar) => {
                 bar.set_prefix(format!("depth {:>3}", level.depth));
-                bar.set_position(level.reached);
+                bar.set_position(level.reachable);
             }
             None => note(format_args!(
                 "depth {:>3}: {:>13} states, {:>13} reached of {} ({:.1} s, {})",
                 level.depth,
                 thousands(level.states),
-                thousands(level.reached),
+                thousands(level.reachable),
                 thousands(level.slots),
                 level.elapsed.as_secs_f64(),
                 if level.pull { "pull" } else { "push" }

@@ -4,10 +4,10 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use godtab_runtime::{Encoding, Kind, Ranking, Table};
+use godtab_runtime::{Bytes, Encoding, Kind, Ranking, Table};
 use serde::Serialize;
 
-use crate::source::{Bytes, TableArgs};
+use crate::source::TableArgs;
 
 /// Arguments of `godtab info`.
 #[derive(clap::Args)]
@@ -15,7 +15,7 @@ use crate::source::{Bytes, TableArgs};
   godtab info nine-puzzle
   godtab info eight-puzzle --json
   godtab info --table data/nine-digits.gtab")]
-pub struct Args {
+pub(crate) struct Args {
     /// The puzzle (not needed with --table).
     puzzle: Option<String>,
     /// Print one JSON object instead of text.
@@ -34,9 +34,9 @@ struct Info<'a> {
     cols: usize,
     moves: Vec<&'a str>,
     ranking: &'static str,
-    /// "full", or "distance-mod-3" for compact tables.
+    /// "full", or "compact".
     encoding: &'static str,
-    /// Rank slots.
+    /// Rank slots (the JSON key predates the word).
     states: u64,
     reachable: u64,
     max_depth: u8,
@@ -52,7 +52,7 @@ struct Info<'a> {
 }
 
 /// Prints the description of the table.
-pub fn run(args: &Args) -> Result<ExitCode> {
+pub(crate) fn run(args: &Args) -> Result<ExitCode> {
     let loaded = args.tables.load(args.puzzle.as_deref())?;
     let info = describe(&loaded.table, loaded.origin.to_string());
     let mut out = crate::stdio::stdout();
@@ -84,9 +84,9 @@ fn describe(table: &Table<Bytes>, source: String) -> Info<'_> {
         },
         encoding: match table.encoding() {
             Encoding::Full => "full",
-            Encoding::DistanceMod3 => "distance-mod-3",
+            Encoding::Compact => "compact",
         },
-        states: table.states(),
+        states: table.slots(),
         reachable: table.reachable(),
         max_depth: table.max_depth(),
         histogram: table.histogram().collect(),
@@ -137,6 +137,6 @@ fn write_text(out: &mut impl Write, info: &Info<'_>) -> io::Result<()> {
 }
 
 /// 181440 as "181,440".
-pub fn thousands(n: u64) -> String {
+pub(crate) fn thousands(n: u64) -> String {
     godtab_gen::Count(n).to_string()
 }

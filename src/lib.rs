@@ -1,25 +1,100 @@
 //! The `godtab` command, as a library: each module is one command (`judge`,
 //! `solve`, `info`, `random`, `gen`, `verify`), plus where tables come from
-//! (`source`, `embedded`). The binary only parses arguments and dispatches;
-//! fuzz targets and tests drive the same code directly.
+//! (`source`, `embedded`). The binary calls [`main`]; fuzz targets and
+//! tests reach the code they drive through the `fuzzing` module (feature
+//! `fuzzing`).
 
-#![warn(missing_docs)]
+use std::process::ExitCode;
 
-pub mod embedded;
+use clap::{Parser, Subcommand};
+
+mod embedded;
+#[cfg(feature = "fuzzing")]
 pub mod fuzzing;
-pub mod generate;
-pub mod info;
-pub mod judge;
-pub mod random;
-pub mod solve;
-pub mod source;
-pub mod stdio;
-pub mod verify;
+mod generate;
+mod info;
+mod judge;
+mod random;
+mod solve;
+mod source;
+mod stdio;
+mod verify;
+
+/// The README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExamples;
+
+#[derive(Parser)]
+#[command(
+    name = "godtab",
+    version,
+    about = "Solve permutation puzzles instantly from precomputed God's-algorithm tables",
+    long_about = "Solve permutation puzzles instantly from precomputed God's-algorithm tables.\n\n\
+        Built-in puzzles: nine-digits (turn a 2x2 block clockwise), nine-puzzle (UVA 11513: shift a \
+        row right or a column up) and eight-puzzle (slide a tile into the blank x). Their tables are \
+        compiled into this binary; --table FILE uses a table file instead.",
+    after_help = "Examples:
+  echo \"4 1 3 5 2 6 7 8 9\" | godtab judge nine-digits
+  godtab solve eight-puzzle \"2 3 4 1 5 x 7 6 8\" --show
+  godtab info nine-puzzle
+  godtab random eight-puzzle --count 5 --seed 1"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Answer cases from stdin in the exact format of the puzzle's problem statement.
+    Judge(judge::Args),
+    /// Print the distance and an optimal move sequence for states given as arguments.
+    Solve(solve::Args),
+    /// Describe a table: states, God's number, depth histogram, size, origin.
+    Info(info::Args),
+    /// Print random solvable states in the puzzle's judge input format.
+    Random(random::Args),
+    /// Generate a table file.
+    Gen(generate::Args),
+    /// Check a table file completely: structure and checksum.
+    Verify(verify::Args),
+}
+
+/// Runs the command line: parses the arguments, runs the command and
+/// reports its error on one line. The exit status is 0 on success, 1 for
+/// errors and bad cases, 2 for usage errors.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match &cli.command {
+        Command::Judge(args) => judge::run(args),
+        Command::Solve(args) => solve::run(args),
+        Command::Info(args) => info::run(args),
+        Command::Random(args) => random::run(args),
+        Command::Gen(args) => generate::run(args),
+        Command::Verify(args) => verify::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
+        Err(error) => {
+            stdio::note(format_args!("godtab: error: {}", one_line(&error)));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// A reader that stopped reading (`godtab random | head`) is not an error.
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error
+        .chain()
+        .any(|cause| cause.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe))
+}
 
 /// The error and its causes on one line, each said once: a cause that
 /// repeats what the line already says is left out, and one that extends it
 /// (a context such as a path, then "path: reason") replaces it.
-pub fn one_line(error: &anyhow::Error) -> String {
+fn one_line(error: &anyhow::Error) -> String {
     let mut line = String::new();
     for cause in error.chain() {
         let text = cause.to_string().replace('\n', " ");

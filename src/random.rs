@@ -4,10 +4,10 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::{Result, bail};
-use godtab_runtime::{State, Table};
+use godtab_runtime::{Bytes, State, Table};
 
 use crate::judge::Format;
-use crate::source::{Bytes, TableArgs};
+use crate::source::TableArgs;
 
 /// Arguments of `godtab random`.
 #[derive(clap::Args)]
@@ -15,7 +15,7 @@ use crate::source::{Bytes, TableArgs};
   godtab random nine-digits --count 1000000 > cases.txt
   godtab random eight-puzzle --depth 31 --count 2
   godtab random nine-puzzle --count 3 --seed 7 | godtab judge nine-puzzle")]
-pub struct Args {
+pub(crate) struct Args {
     /// The puzzle (not needed with --table).
     puzzle: Option<String>,
     /// How many states.
@@ -35,10 +35,10 @@ pub struct Args {
 }
 
 /// Prints the random states.
-pub fn run(args: &Args) -> Result<ExitCode> {
+pub(crate) fn run(args: &Args) -> Result<ExitCode> {
     let loaded = args.tables.load_verified(args.puzzle.as_deref())?;
     let table = &loaded.table;
-    let format = args.format.unwrap_or_else(|| Format::of(table.id()));
+    let format = args.format.unwrap_or_else(|| Format::of(table.definition()));
     let (matching, depth) = match args.depth {
         None => (table.reachable(), None),
         Some(d) => match table.histogram().nth(usize::from(d)) {
@@ -50,20 +50,21 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     };
     let mut rng = args.seed.map_or_else(fastrand::Rng::new, fastrand::Rng::with_seed);
     let mut out = crate::stdio::buffered_stdout();
+    // The table was verified: a rank it cannot answer is no match.
     let wanted = |rank: u64| match depth {
-        None => table.distance_of_rank(rank).is_some(),
-        Some(d) => table.distance_of_rank(rank) == Some(d),
+        None => matches!(table.distance_of_rank(rank), Ok(Some(_))),
+        Some(d) => table.distance_of_rank(rank) == Ok(Some(d)),
     };
     // Dense enough: draw ranks until one matches, a bounded number of times
     // (a table whose histogram overstates a level could otherwise keep us
     // drawing forever). Sparse, or out of draws: pick which of the matching
     // ranks to take, then find them in one pass.
-    let dense = matching.saturating_mul(64) >= table.states();
+    let dense = matching.saturating_mul(64) >= table.slots();
     let mut written = 0;
     if dense {
         let mut draws_left = args.count.saturating_mul(1024);
         while written < args.count && draws_left > 0 {
-            let rank = rng.u64(..table.states());
+            let rank = rng.u64(..table.slots());
             draws_left -= 1;
             if wanted(rank) {
                 write_state(&mut out, table, format, &state_of(table, rank))?;
@@ -78,7 +79,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         let mut ranks = Vec::with_capacity(picks.len());
         let mut seen = 0u64;
         let mut next = picks.iter().peekable();
-        for rank in 0..table.states() {
+        for rank in 0..table.slots() {
             if next.peek().is_none() {
                 break;
             }

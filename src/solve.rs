@@ -4,10 +4,10 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use godtab_runtime::{State, Table};
+use godtab_runtime::{Bytes, State, Table};
 use serde::Serialize;
 
-use crate::source::{Bytes, TableArgs};
+use crate::source::TableArgs;
 
 /// Arguments of `godtab solve`.
 #[derive(clap::Args)]
@@ -16,7 +16,7 @@ use crate::source::{Bytes, TableArgs};
   godtab solve eight-puzzle 23415x768 --show
   godtab solve nine-puzzle \"7 3 9 2 5 1 4 8 6\" \"1 2 3 4 5 6 7 9 8\" --json
   godtab solve --table my-puzzle.gtab \"2 1 3 4\"")]
-pub struct Args {
+pub(crate) struct Args {
     /// The puzzle: nine-digits, nine-puzzle or eight-puzzle (may be left
     /// out with --table).
     puzzle: Option<String>,
@@ -48,7 +48,7 @@ struct Answer<'a> {
 }
 
 /// Answers every state given; exit status 1 if one of them is not a state.
-pub fn run(args: &Args) -> Result<ExitCode> {
+pub(crate) fn run(args: &Args) -> Result<ExitCode> {
     // With --table, the first word may be a state rather than the puzzle.
     let words: Vec<String> = args.puzzle.iter().chain(&args.states).cloned().collect();
     let (puzzle, mut states) = match &args.tables.table {
@@ -91,8 +91,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             }
         };
         if args.json {
-            let moves: Vec<&str> = table.solution(&state).into_iter().flatten().map(|m| table.move_name(m)).collect();
-            let distance = table.distance(&state);
+            let (distance, moves) = solve(table, &state)?;
+            let moves = moves.into_iter().filter_map(|m| table.move_name(m)).collect();
             let state = table.display(&state).to_string();
             let answer = Answer { state, solvable: distance.is_some(), distance, moves, error: None };
             serde_json::to_writer(&mut out, &answer)?;
@@ -116,14 +116,24 @@ fn group_single_tiles(table: &Table<Bytes>, words: &[String]) -> Vec<String> {
     if single_tiles && is_one_state(table, words) { vec![words.join(" ")] } else { words.to_vec() }
 }
 
+/// The distance of `state` and its moves (`None` and none if unsolvable).
+fn solve(table: &Table<Bytes>, state: &State) -> Result<(Option<u8>, Vec<usize>)> {
+    let damaged = |e| anyhow::anyhow!("the table is damaged: {e}");
+    let Some(mut solution) = table.solution(state).map_err(damaged)? else { return Ok((None, Vec::new())) };
+    let moves: Vec<usize> = solution.by_ref().collect();
+    match solution.error() {
+        Some(e) => Err(damaged(e)),
+        None => Ok((Some(moves.len() as u8), moves)),
+    }
+}
+
 fn write_answer(out: &mut impl Write, table: &Table<Bytes>, state: &State, show: bool) -> Result<()> {
     let text = table.display(state).to_string();
-    let Some(solution) = table.solution(state) else {
+    let (Some(_), moves) = solve(table, state)? else {
         writeln!(out, "{text}: unsolvable")?;
         return Ok(());
     };
-    let moves: Vec<usize> = solution.collect();
-    let names: Vec<&str> = moves.iter().map(|&m| table.move_name(m)).collect();
+    let names: Vec<&str> = moves.iter().filter_map(|&m| table.move_name(m)).collect();
     let plural = if moves.len() == 1 { "" } else { "s" };
     if moves.is_empty() {
         writeln!(out, "{text}: solved (0 moves)")?;
@@ -135,7 +145,7 @@ fn write_answer(out: &mut impl Write, table: &Table<Bytes>, state: &State, show:
         writeln!(out, "{:#}", table.display(&board))?;
         for (step, &m) in moves.iter().enumerate() {
             board = table.puzzle().apply(&board, m).ok_or_else(|| anyhow::anyhow!("the table is damaged"))?;
-            writeln!(out, "-- {}. {} --", step + 1, table.move_name(m))?;
+            writeln!(out, "-- {}. {} --", step + 1, names[step])?;
             writeln!(out, "{:#}", table.display(&board))?;
         }
     }

@@ -1,57 +1,44 @@
 //! Where a command's table comes from: the tables compiled into the binary,
-//! or a file (`--table FILE`, `--tables DIR`).
+//! or a file (`--table FILE`, `--tables DIR`). Every table is opened here,
+//! by one path, and errors about its contents get the CLI's advice.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, bail};
-use godtab_runtime::Table;
+use anyhow::{Result, anyhow, bail};
+use godtab_runtime::{Bytes, FileError, Table};
 
 use crate::embedded;
 
-/// The bytes of a table, whichever way they were loaded.
-pub enum Bytes {
-    /// Compiled into the binary.
-    Static(&'static [u8]),
-    /// Read or decompressed into memory.
-    Owned(Vec<u8>),
-    /// Memory-mapped.
-    Mapped(godtab_runtime::Mmap),
-}
-
-impl AsRef<[u8]> for Bytes {
-    fn as_ref(&self) -> &[u8] {
-        match self {
-            Self::Static(b) => b,
-            Self::Owned(b) => b,
-            Self::Mapped(b) => b,
-        }
-    }
-}
+/// What to do about a damaged table or one of another format version.
+const REGENERATE: &str = "regenerate it with `godtab gen` (the shipped tables: `cargo xtask gen-tables`)";
 
 /// Where a table came from, for `info` and error messages.
 #[derive(Clone, Debug)]
-pub enum Origin {
+pub(crate) enum Origin {
     /// Built into the binary.
     Embedded,
-    /// A `.gtab` file, memory-mapped.
-    Mapped(PathBuf),
-    /// A `.gtab.zst` file, decompressed into memory.
-    Decompressed(PathBuf),
+    /// A file, memory-mapped or decompressed into memory.
+    File {
+        /// The file.
+        path: PathBuf,
+        /// Whether it is mapped (else decompressed).
+        mapped: bool,
+    },
 }
 
 impl fmt::Display for Origin {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Embedded => f.write_str("embedded in the godtab binary"),
-            Self::Mapped(p) => write!(f, "{} (memory-mapped)", p.display()),
-            Self::Decompressed(p) => write!(f, "{} (decompressed)", p.display()),
+            Self::File { path, mapped: true } => write!(f, "{} (memory-mapped)", path.display()),
+            Self::File { path, mapped: false } => write!(f, "{} (decompressed)", path.display()),
         }
     }
 }
 
 /// An open table and its origin.
-pub struct Loaded {
+pub(crate) struct Loaded {
     /// The table.
     pub table: Table<Bytes>,
     /// Where it came from.
@@ -60,7 +47,7 @@ pub struct Loaded {
 
 /// How a command chooses its table.
 #[derive(clap::Args, Clone, Debug, Default)]
-pub struct TableArgs {
+pub(crate) struct TableArgs {
     /// Use this table file (.gtab is memory-mapped, .gtab.zst decompressed)
     /// instead of the built-in one.
     #[arg(long, value_name = "FILE", global = true)]
@@ -85,43 +72,46 @@ impl TableArgs {
             bail!("name a puzzle ({}) or give --table FILE", embedded::ids().join(", "));
         };
         if let Some(dir) = &self.tables {
-            let plain = dir.join(format!("{id}.gtab"));
-            let compressed = dir.join(format!("{id}.gtab.zst"));
-            if !dir.is_dir() {
-                let problem = if dir.exists() { "is not a folder" } else { "no such folder" };
-                bail!("--tables {}: {problem}", dir.display());
-            }
-            let missing = |p: &Path| p.try_exists().is_ok_and(|exists| !exists);
-            if missing(&plain) && missing(&compressed) {
-                bail!("{}: no {id}.gtab or {id}.gtab.zst in this folder", dir.display());
-            }
-            // Otherwise the plain file, unless only the compressed one is
-            // there (any other problem is the system's, said on opening).
-            let path = if missing(&plain) { compressed } else { plain };
+            let path = find_in(dir, id)?;
             let loaded = open_file(&path)?;
             ensure_id(&path, &loaded.table, id)?;
             return Ok(loaded);
         }
-        let bytes = embedded::table(id).with_context(|| {
-            format!("unknown puzzle {id:?}: the built-in puzzles are {}", embedded::ids().join(", "))
-        })?;
-        let table = Table::new(Bytes::Static(bytes)).context("the embedded table is damaged")?;
+        let bytes = embedded::table(id)
+            .ok_or_else(|| anyhow!("unknown puzzle {id:?}: the built-in puzzles are {}", embedded::ids().join(", ")))?;
+        let table =
+            Table::new(Bytes::Static(bytes)).map_err(|e| anyhow!("the embedded table of {id} is damaged: {e}"))?;
         Ok(Loaded { table, origin: Origin::Embedded })
     }
-}
 
-impl TableArgs {
     /// [`TableArgs::load`], then checks the checksum over every byte (at
     /// memory speed): answers from a damaged file would be wrong.
     pub fn load_verified(&self, puzzle: Option<&str>) -> Result<Loaded> {
         let loaded = self.load(puzzle)?;
-        loaded.table.verify().with_context(|| loaded.origin.to_string())?;
+        loaded.table.verify().map_err(|e| anyhow!("{}: {e}; {REGENERATE}", loaded.origin))?;
         Ok(loaded)
     }
 }
 
-/// Fails unless the table at `path` is the one of puzzle `id`.
-pub fn ensure_id(path: &Path, table: &Table<Bytes>, id: &str) -> Result<()> {
+/// `DIR/<id>.gtab`, or `DIR/<id>.gtab.zst` when only that one is there.
+fn find_in(dir: &Path, id: &str) -> Result<PathBuf> {
+    if !dir.is_dir() {
+        let problem = if dir.exists() { "is not a folder" } else { "no such folder" };
+        bail!("--tables {}: {problem}", dir.display());
+    }
+    let plain = dir.join(format!("{id}.gtab"));
+    let compressed = dir.join(format!("{id}.gtab.zst"));
+    let missing = |p: &Path| p.try_exists().is_ok_and(|exists| !exists);
+    if missing(&plain) && missing(&compressed) {
+        bail!("{}: no {id}.gtab or {id}.gtab.zst in this folder", dir.display());
+    }
+    // The plain file, unless only the compressed one is there (any other
+    // problem is the system's, said on opening).
+    Ok(if missing(&plain) { compressed } else { plain })
+}
+
+/// Fails unless `table` (from `path`) is the one of puzzle `id`.
+pub(crate) fn ensure_id(path: &Path, table: &Table<Bytes>, id: &str) -> Result<()> {
     if table.id() != id {
         bail!("{} holds the table of {:?}, not {id:?}", path.display(), table.id());
     }
@@ -131,7 +121,7 @@ pub fn ensure_id(path: &Path, table: &Table<Bytes>, id: &str) -> Result<()> {
 /// Half of the machine's memory (MemTotal in /proc/meminfo), or 4 GiB if it
 /// cannot be read: the default limit for generating a table or
 /// decompressing one.
-pub fn memory_limit() -> u64 {
+pub(crate) fn memory_limit() -> u64 {
     let total_kib = std::fs::read_to_string("/proc/meminfo").ok().and_then(|info| {
         let line = info.lines().find(|l| l.starts_with("MemTotal:"))?.to_string();
         line.split_whitespace().nth(1)?.parse::<u64>().ok()
@@ -139,26 +129,17 @@ pub fn memory_limit() -> u64 {
     total_kib.map_or(4 << 30, |kib| kib * 1024 / 2)
 }
 
-/// Opens a table file: `.zst` files are decompressed, others memory-mapped.
-pub fn open_file(path: &Path) -> Result<Loaded> {
-    if let Ok(meta) = std::fs::metadata(path) {
-        if meta.is_dir() {
-            bail!("{}: is a folder, not a table file", path.display());
-        }
-        if !meta.is_file() {
-            bail!("{}: is not a regular file (a table is read from a .gtab or .gtab.zst file)", path.display());
-        }
-    }
-    let compressed = path.extension().is_some_and(|e| e == "zst");
-    let (bytes, origin) = if compressed {
-        // A compressed file can expand to anything: no more than memory allows.
-        let table = Table::open_zst_with_limit(path, memory_limit()).with_context(|| path.display().to_string())?;
-        (Bytes::Owned(table.into_bytes()), Origin::Decompressed(path.to_path_buf()))
-    } else {
-        let table = Table::open_mmap(path).with_context(|| path.display().to_string())?;
-        (Bytes::Mapped(table.into_bytes()), Origin::Mapped(path.to_path_buf()))
-    };
-    // Opening again is a constant-time check of bytes already checked.
-    let table = Table::new(bytes).with_context(|| path.display().to_string())?;
+/// Opens a table file (mapped, or decompressed when it holds zstd data; a
+/// compressed table may take no more than [`memory_limit`]).
+pub(crate) fn open_file(path: &Path) -> Result<Loaded> {
+    let table = Table::open_with_limit(path, memory_limit()).map_err(advise)?;
+    let origin = Origin::File { path: path.to_path_buf(), mapped: table.bytes().is_mapped() };
     Ok(Loaded { table, origin })
+}
+
+/// A file error, with advice when a new table would fix it.
+fn advise(error: FileError) -> anyhow::Error {
+    use godtab_runtime::Error::{BigEndian, Version};
+    let stale = matches!(&error, FileError::Table { error: Version { .. } | BigEndian, .. });
+    if error.is_damage() || stale { anyhow!("{error}; {REGENERATE}") } else { anyhow!(error) }
 }

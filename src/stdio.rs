@@ -6,7 +6,7 @@ use std::io::{self, BufWriter, Read, StderrLock, StdinLock, StdoutLock, Write};
 
 /// A stream whose I/O errors name it. The error kind is kept, so a closed
 /// pipe is still recognised as one.
-pub struct Named<S> {
+pub(crate) struct Named<S> {
     stream: S,
     action: &'static str,
 }
@@ -34,30 +34,30 @@ impl<S: Write> Write for Named<S> {
 }
 
 /// Standard input, locked.
-pub fn stdin() -> Named<StdinLock<'static>> {
+pub(crate) fn stdin() -> Named<StdinLock<'static>> {
     Named { stream: io::stdin().lock(), action: "reading standard input" }
 }
 
 /// Standard output, locked (line-buffered, as Rust's standard output is).
-pub fn stdout() -> Named<StdoutLock<'static>> {
+pub(crate) fn stdout() -> Named<StdoutLock<'static>> {
     Named { stream: io::stdout().lock(), action: "writing standard output" }
 }
 
 /// Standard output behind a 64 KiB buffer, for many lines: flush it before
 /// the end.
-pub fn buffered_stdout() -> BufWriter<Named<StdoutLock<'static>>> {
+pub(crate) fn buffered_stdout() -> BufWriter<Named<StdoutLock<'static>>> {
     BufWriter::with_capacity(64 * 1024, stdout())
 }
 
 /// Standard error, locked, behind a 64 KiB buffer, for many lines: flush
 /// it before the end.
-pub fn buffered_stderr() -> BufWriter<Named<StderrLock<'static>>> {
+pub(crate) fn buffered_stderr() -> BufWriter<Named<StderrLock<'static>>> {
     BufWriter::with_capacity(64 * 1024, Named { stream: io::stderr().lock(), action: "writing standard error" })
 }
 
 /// Writes a line to standard error. Unlike `eprintln!`, never panics: a
 /// standard error that cannot be written leaves nowhere to say so, and the
 /// exit status still tells.
-pub fn note(line: fmt::Arguments<'_>) {
+pub(crate) fn note(line: fmt::Arguments<'_>) {
     let _ = writeln!(io::stderr(), "{line}");
 }

@@ -14,14 +14,14 @@ use crate::source::open_file;
 #[command(after_help = "Examples:
   godtab verify data/nine-puzzle.gtab
   godtab verify data/*.gtab data/*.gtab.zst")]
-pub struct Args {
+pub(crate) struct Args {
     /// Table files (.gtab, or .gtab.zst).
     #[arg(required = true)]
     files: Vec<PathBuf>,
 }
 
 /// Exit status 0 only if every file is a sound table.
-pub fn run(args: &Args) -> Result<ExitCode> {
+pub(crate) fn run(args: &Args) -> Result<ExitCode> {
     let mut failed = false;
     let mut out = crate::stdio::stdout();
     for path in &args.files {
@@ -43,7 +43,7 @@ fn check(path: &Path) -> Result<String> {
     Ok(format!(
         "{}, {} states, God's number {}, {} bytes",
         table.id(),
-        thousands(table.states()),
+        thousands(table.slots()),
         table.max_depth(),
         thousands(table.len() as u64)
     ))

@@ -14,11 +14,11 @@ const FIRST_BLOCK: usize = 64 << 10;
 
 /// Longer lines are reported as too long and skipped, so memory
 /// never grows with the input, however it is shaped.
-pub const MAX_LINE: usize = 4096;
+pub(crate) const MAX_LINE: usize = 4096;
 
 /// One line of input, without its line ending (`\n` or `\r\n`).
 #[derive(Clone, Copy)]
-pub enum Line<'a> {
+pub(crate) enum Line<'a> {
     /// The line's bytes.
     Text(&'a [u8]),
     /// A line longer than [`MAX_LINE`] bytes.
@@ -26,7 +26,7 @@ pub enum Line<'a> {
 }
 
 /// A case format's reader: turns lines into cases and answers them.
-pub trait CaseReader<T>: Clone + Send {
+pub(crate) trait CaseReader<T>: Clone + Send {
     /// Takes the next line (numbered from 1 within the current run).
     fn line(&mut self, judge: &mut Judge<'_, T>, number: u64, line: Line<'_>);
     /// Called once, at the end of the input.

@@ -1,15 +1,14 @@
 //! The case formats: the three problem statements' and a generic one.
 
-use godtab_puzzles::MAX_CELLS;
+use godtab_puzzles::{Definition, MAX_CELLS, Tiles, builtin};
 use godtab_runtime::{StateError, Table};
 
 use super::blocks::{CaseReader, Line};
-use super::tiles::Tiles;
 use super::{Answer, Judge, Problem};
 
 /// An input and output format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
+pub(crate) enum Format {
     /// Input: nine tiles per line. Answers: the minimum number of steps.
     NineDigits,
     /// Input: three lines of three tiles per case, ended by a line "0".
@@ -24,12 +23,16 @@ pub enum Format {
 }
 
 impl Format {
-    /// The format of the puzzle with this id.
-    pub fn of(id: &str) -> Self {
-        match id {
-            "nine-digits" => Self::NineDigits,
-            "nine-puzzle" => Self::NinePuzzle,
-            "eight-puzzle" => Self::EightPuzzle,
+    /// The statement format of a built-in puzzle, for a table that is that
+    /// puzzle: the same id *and* the same board, goal, moves and move names.
+    /// Any other table (a user's puzzle, even one named like a built-in)
+    /// gets the generic format.
+    pub(crate) fn of(definition: &Definition) -> Self {
+        let builtin = builtin::ALL.into_iter().find(|b| b.id == definition.id());
+        match builtin.filter(|b| b.definition().same_as(definition)) {
+            Some(b) if b.id == builtin::NINE_DIGITS.id => Self::NineDigits,
+            Some(b) if b.id == builtin::NINE_PUZZLE.id => Self::NinePuzzle,
+            Some(b) if b.id == builtin::EIGHT_PUZZLE.id => Self::EightPuzzle,
             _ => Self::Generic,
         }
     }
@@ -37,7 +40,7 @@ impl Format {
 
 /// One case per line; blank lines are skipped.
 #[derive(Clone)]
-pub struct OnePerLine {
+pub(crate) struct OnePerLine {
     answer: Answer,
     single_chars: bool,
     tiles: Tiles,
@@ -46,7 +49,7 @@ pub struct OnePerLine {
 impl OnePerLine {
     /// The reader of a one-line-per-case format, or `None` for formats
     /// whose cases span lines.
-    pub fn new<T: AsRef<[u8]>>(format: Format, table: &Table<T>) -> Option<Self> {
+    pub(crate) fn new<T: AsRef<[u8]>>(format: Format, table: &Table<T>) -> Option<Self> {
         let answer = match format {
             Format::NineDigits => Answer::Distance,
             Format::EightPuzzle => Answer::MoveString,
@@ -71,7 +74,7 @@ impl<T: AsRef<[u8]>> CaseReader<T> for OnePerLine {
         }
         let case = judge.next_case();
         if let Err(problem) = read {
-            return judge.bad(case, number, Problem::Tiles(problem));
+            return judge.bad(case, number, Problem::State(problem));
         }
         if let Answer::Distance = self.answer {
             return judge.answer_distance(case, number, &self.tiles);
@@ -100,7 +103,7 @@ impl<T: AsRef<[u8]>> CaseReader<T> for OnePerLine {
 /// UVA 11513: three lines of three tiles per case (or all nine on one
 /// line), until a line "0" or the end of input.
 #[derive(Clone)]
-pub struct ThreeLines {
+pub(crate) struct ThreeLines {
     single_chars: bool,
     rows: usize,
     cols: usize,
@@ -118,7 +121,7 @@ pub struct ThreeLines {
 
 impl ThreeLines {
     /// A reader for the puzzle of `table` (its board gives the rows).
-    pub fn new<T: AsRef<[u8]>>(table: &Table<T>) -> Self {
+    pub(crate) fn new<T: AsRef<[u8]>>(table: &Table<T>) -> Self {
         let puzzle = table.puzzle();
         Self {
             single_chars: table.puzzle().single_character_tiles(),
@@ -193,7 +196,7 @@ impl<T: AsRef<[u8]>> CaseReader<T> for ThreeLines {
         let before = self.tiles.count();
         match text.map(|t| self.tiles.read(t, self.single_chars)) {
             None => self.bad(judge, number, Problem::TooLong),
-            Some(Err(problem)) => self.bad(judge, number, Problem::Tiles(problem)),
+            Some(Err(problem)) => self.bad(judge, number, Problem::State(problem)),
             Some(Ok(())) => {}
         }
         let on_line = self.tiles.count() - before;

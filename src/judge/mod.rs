@@ -4,21 +4,20 @@
 
 mod blocks;
 mod formats;
-mod tiles;
 
 use std::fmt::Display;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use godtab_runtime::{Kind, Solution, State, StateError, Table};
+use godtab_puzzles::Tiles;
+use godtab_runtime::{Error, Solution, State, StateError, Table};
 
 use crate::source::TableArgs;
 use crate::stdio;
-pub use blocks::MAX_LINE;
-pub use formats::Format;
+pub(crate) use blocks::MAX_LINE;
+pub(crate) use formats::Format;
 use formats::{OnePerLine, ThreeLines};
-use tiles::{TileError, Tiles};
 
 /// Arguments of `godtab judge`.
 #[derive(clap::Args)]
@@ -30,7 +29,7 @@ use tiles::{TileError, Tiles};
 
 Bad cases are reported on stderr, one line each with the case and line number; every other
 case is still answered. The exit status is 1 if any case was bad.")]
-pub struct Args {
+pub(crate) struct Args {
     /// The puzzle: nine-digits, nine-puzzle or eight-puzzle (not needed with
     /// --table).
     puzzle: Option<String>,
@@ -43,10 +42,10 @@ pub struct Args {
 }
 
 /// Answers every case on stdin; exit status 1 if any case was bad.
-pub fn run(args: &Args) -> Result<ExitCode> {
+pub(crate) fn run(args: &Args) -> Result<ExitCode> {
     let loaded = args.tables.load_verified(args.puzzle.as_deref())?;
     let table = &loaded.table;
-    let format = args.format.unwrap_or_else(|| Format::of(table.id()));
+    let format = args.format.unwrap_or_else(|| Format::of(table.definition()));
     let bad = judge_stream(table, format, stdio::stdin(), stdio::buffered_stdout(), stdio::buffered_stderr())?;
     Ok(if bad > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS })
 }
@@ -58,7 +57,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
 ///
 /// Only errors reading `input` or writing `out` and `err`; bad cases are
 /// reported, not errors.
-pub fn judge_stream<T: AsRef<[u8]> + Sync>(
+pub(crate) fn judge_stream<T: AsRef<[u8]> + Sync>(
     table: &Table<T>,
     format: Format,
     input: impl Read,
@@ -137,10 +136,8 @@ struct BadCase {
 
 /// What is wrong with a case.
 #[derive(Clone, Copy, Debug)]
-pub enum Problem {
-    /// A line's characters are not tiles.
-    Tiles(TileError),
-    /// The tiles are not a state of the puzzle.
+pub(crate) enum Problem {
+    /// The text or its tiles are not a state of the puzzle.
     State(StateError),
     /// A line longer than [`MAX_LINE`].
     TooLong,
@@ -160,14 +157,13 @@ pub enum Problem {
         /// Ended by the line "0", not by the end of the input.
         by_zero: bool,
     },
-    /// The table's moves do not lead to the goal.
+    /// The table contradicts itself (a damaged table).
     Damaged,
 }
 
 impl Display for Problem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Self::Tiles(e) => e.fmt(f),
             Self::State(e) => e.fmt(f),
             Self::TooLong => write!(f, "line longer than {MAX_LINE} bytes"),
             Self::RowLength { expected, found } => {
@@ -177,13 +173,13 @@ impl Display for Problem {
                 let end = if *by_zero { "the line \"0\" ended the input" } else { "the input ended" };
                 write!(f, "{end} after {lines} of the case's {rows} lines")
             }
-            Self::Damaged => f.write_str("the table is damaged: its moves do not reach the goal"),
+            Self::Damaged => f.write_str("the table is damaged: it contradicts itself; regenerate it"),
         }
     }
 }
 
 /// Answers cases into a buffer; the driver writes the buffer out in order.
-pub struct Judge<'t, T> {
+pub(crate) struct Judge<'t, T> {
     table: &'t Table<T>,
     /// Move names as bytes, ready to write.
     names: &'t [Vec<u8>],
@@ -217,29 +213,19 @@ impl<'t, T: AsRef<[u8]>> Judge<'t, T> {
         self.bad.push(BadCase { case, line, problem });
     }
 
-    /// Checks the count and the blanks of a case's tiles.
-    fn check(&self, tiles: &Tiles) -> Result<(), StateError> {
-        let puzzle = self.table.puzzle();
-        let expected = puzzle.cells();
-        if tiles.count() != expected {
-            return Err(StateError::WrongCount { expected, found: tiles.count() });
-        }
-        tiles.check_blanks(puzzle.kind() == Kind::Sliding)
-    }
-
     /// Turns the tiles of a case into a state.
     fn state(&self, tiles: &Tiles) -> Result<State, StateError> {
-        self.check(tiles)?;
-        self.table.state(tiles.values())
+        self.table.puzzle().state_from_tiles(tiles)
     }
 
     /// Answers a case of the distance-only format straight from its tiles.
     fn answer_distance(&mut self, case: u64, line: u64, tiles: &Tiles) {
-        let distance = self.check(tiles).and_then(|()| self.table.distance_of_values(tiles.values()));
-        match distance {
+        let distance = self.table.puzzle().check_tiles(tiles).map_err(Error::State);
+        match distance.and_then(|()| self.table.distance_of_values(tiles.values())) {
             Ok(Some(d)) => write_number(&mut self.out, d),
             Ok(None) => self.out.extend_from_slice(b"-1"),
-            Err(problem) => return self.bad(case, line, Problem::State(problem)),
+            Err(Error::State(problem)) => return self.bad(case, line, Problem::State(problem)),
+            Err(_) => return self.bad(case, line, Problem::Damaged),
         }
         self.out.push(b'\n');
     }
@@ -254,7 +240,7 @@ impl<'t, T: AsRef<[u8]>> Judge<'t, T> {
 
 /// How a case is answered.
 #[derive(Clone, Copy)]
-pub enum Answer {
+pub(crate) enum Answer {
     /// The distance ("-1" if unsolvable): Nine Digits.
     Distance,
     /// The moves run together ("unsolvable"): Eight.
@@ -276,7 +262,11 @@ fn write_answer<T: AsRef<[u8]>>(
 ) -> bool {
     // One lookup serves the count and the moves (on a compact table a
     // distance is a walk to the goal).
-    let sound = match table.solution(state) {
+    let Ok(solution) = table.solution(state) else {
+        out.push(b'\n');
+        return false;
+    };
+    let sound = match solution {
         None => {
             out.extend_from_slice(match style {
                 Answer::Distance => b"-1",
@@ -325,7 +315,7 @@ fn write_moves(names: &[Vec<u8>], out: &mut Vec<u8>, mut solution: Solution<'_>,
         }
         out.extend_from_slice(&names[m]);
     }
-    !solution.is_corrupt()
+    solution.error().is_none()
 }
 
 /// Writes a number (a distance: at most 255).

@@ -7,6 +7,7 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail, ensure};
 use godtab_puzzles::builtin::{self, Builtin};
 
+use crate::godtab::Godtab;
 use crate::measure::{self, Run};
 use crate::seeds::{self, Seed};
 
@@ -77,20 +78,17 @@ fn generation(args: &Args) -> Result<()> {
 const SCALE: [&str; 5] = ["slide-2x4", "eight-puzzle", "slide-2x5", "slide-3x4", "slide-2x6"];
 
 fn scale() -> Result<()> {
-    crate::cargo(&["build", "--quiet", "--release", "-p", "godtab", "-p", "godtab-runtime", "--example", "latency"])?;
-    let root = crate::workspace_root();
-    let godtab = target().join("release/godtab");
+    let godtab = Godtab::build()?;
+    crate::cargo(&["build", "--quiet", "--release", "-p", "godtab-gen", "--example", "latency"])?;
     let dir = target().join("bench-scale");
     std::fs::create_dir_all(&dir)?;
     let mut rows = Vec::new();
     for name in SCALE {
-        let spec = root.join("data/puzzles").join(format!("{name}.toml"));
         let out = dir.join(format!("{name}.gtab"));
-        let (spec, out_str) = (spec.to_string_lossy().into_owned(), out.to_string_lossy().into_owned());
         println!("generating {name}");
-        let run = measure::run(&godtab, &["gen", "--spec", &spec, "-o", &out_str], None, None)?;
+        let run = godtab.gen_spec(name, &out)?;
         let table = godtab_runtime::Table::open_mmap(&out)?;
-        rows.push((name, table.states(), table.max_depth(), table.len(), run));
+        rows.push((name, table.slots(), table.max_depth(), table.len(), run));
     }
     println!(
         "\n{:<13} {:>13} {:>6} {:>10} {:>14} {:>12} {:>10}",
@@ -123,8 +121,8 @@ struct Comparison {
 }
 
 fn judge(args: &Args) -> Result<()> {
-    crate::cargo(&["build", "--quiet", "--release", "-p", "godtab"])?;
-    let godtab = target().join("release/godtab");
+    let built = Godtab::build()?;
+    let godtab = built.path();
     let dir = target().join("bench-judge");
     std::fs::create_dir_all(&dir)?;
     let file = |name: &str| dir.join(name);
@@ -140,8 +138,8 @@ fn judge(args: &Args) -> Result<()> {
     // other one made unsolvable by swapping two tiles (an odd permutation).
     // Eight: 60 cases for seed 003, which searches for each, and 1,000,000
     // for godtab, half unsolvable both times.
-    write_random(&godtab, "nine-digits", 1_000_000, 1, &file("nine-digits.in"))?;
-    write_random(&godtab, "nine-puzzle", 100_000, 2, &file("nine-puzzle.cases"))?;
+    write_random(godtab, "nine-digits", 1_000_000, 1, &file("nine-digits.in"))?;
+    write_random(godtab, "nine-puzzle", 100_000, 2, &file("nine-puzzle.cases"))?;
     rewrite(
         &file("nine-puzzle.cases"),
         &file("nine-puzzle.in"),
@@ -149,7 +147,7 @@ fn judge(args: &Args) -> Result<()> {
         "0\n",
     )?;
     for (count, seed, name) in [(60, 4, "eight-puzzle-60"), (1_000_000, 5, "eight-puzzle")] {
-        write_random(&godtab, "eight-puzzle", count, seed, &file(&format!("{name}.random")))?;
+        write_random(godtab, "eight-puzzle", count, seed, &file(&format!("{name}.random")))?;
         let cases = file(&format!("{name}.in"));
         rewrite(
             &file(&format!("{name}.random")),
@@ -160,7 +158,7 @@ fn judge(args: &Args) -> Result<()> {
     }
 
     let judge_run = |puzzle: &str, input: &str, output: &str| {
-        fastest_of(args.runs, || measure::run(&godtab, &["judge", puzzle], Some(&file(input)), Some(&file(output))))
+        fastest_of(args.runs, || measure::run(godtab, &["judge", puzzle], Some(&file(input)), Some(&file(output))))
     };
     let seed_run = |seed: &Path, input: &str, output: &str, runs: usize| {
         fastest_of(runs, || measure::run(seed, &[], Some(&file(input)), Some(&file(output))))
@@ -199,7 +197,7 @@ fn judge(args: &Args) -> Result<()> {
         &read("nine-puzzle.seed")?,
     )?;
     measure::run(
-        &godtab,
+        godtab,
         &["judge", "eight-puzzle"],
         Some(&file("eight-puzzle-60.in")),
         Some(&file("eight-puzzle-60.godtab")),
@@ -318,7 +316,8 @@ fn check_moves(b: &Builtin, input: &str, ours: &str, theirs: &str) -> Result<()>
     };
     let (ours, theirs): (Vec<&str>, Vec<&str>) = (ours.lines().collect(), theirs.lines().collect());
     ensure!(ours.len() == cases.len() && theirs.len() == cases.len(), "{}: answer counts differ", b.id);
-    let puzzle = b.puzzle();
+    let definition = b.definition();
+    let puzzle = definition.puzzle();
     for ((case, mine), seed) in cases.iter().zip(&ours).zip(&theirs) {
         let (our_moves, their_len) = match b.id {
             "nine-puzzle" => (nine_puzzle_moves(mine), nine_puzzle_moves(seed).map(|m| m.len())),

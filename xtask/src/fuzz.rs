@@ -9,10 +9,7 @@
 use std::process::Command;
 
 use anyhow::{Context, Result, bail};
-
-/// The fuzz targets, as named in fuzz/Cargo.toml.
-const TARGETS: [&str; 5] =
-    ["table_bytes", "judge_nine_digits", "judge_nine_puzzle", "judge_eight_puzzle", "state_text"];
+use toml::de::{DeTable, DeValue};
 
 /// Arguments of `cargo xtask fuzz`.
 #[derive(clap::Args)]
@@ -20,18 +17,38 @@ pub struct Args {
     /// Seconds to run each target.
     #[arg(long, default_value_t = 60)]
     seconds: u64,
-    /// Run only this target.
-    #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(TARGETS))]
+    /// Run only this target (one of the `[[bin]]` names in fuzz/Cargo.toml).
+    #[arg(long)]
     target: Option<String>,
 }
 
+/// The fuzz targets: the `[[bin]]` names of fuzz/Cargo.toml, in order.
+pub fn targets() -> Result<Vec<String>> {
+    let path = crate::workspace_root().join("fuzz/Cargo.toml");
+    let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    let manifest = DeTable::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    let bins = match manifest.get_ref().get("bin").map(|b| b.get_ref()) {
+        Some(DeValue::Array(bins)) => bins,
+        _ => bail!("{}: no [[bin]] targets", path.display()),
+    };
+    let name = |bin: &DeValue<'_>| match bin {
+        DeValue::Table(t) => t.get("name").and_then(|n| n.get_ref().as_str()).map(str::to_string),
+        _ => None,
+    };
+    bins.iter()
+        .map(|bin| name(bin.get_ref()).with_context(|| format!("{}: a [[bin]] without a name", path.display())))
+        .collect()
+}
+
 pub fn run(args: &Args) -> Result<()> {
+    let all = targets()?;
+    let targets: Vec<&str> = match &args.target {
+        Some(t) if all.contains(t) => vec![t.as_str()],
+        Some(t) => bail!("no fuzz target {t:?}; the targets are {}", all.join(", ")),
+        None => all.iter().map(String::as_str).collect(),
+    };
     install_cargo_fuzz()?;
     let root = crate::workspace_root();
-    let targets: Vec<&str> = match &args.target {
-        Some(t) => vec![t.as_str()],
-        None => TARGETS.to_vec(),
-    };
     let mut report = Vec::new();
     for target in targets {
         // New inputs go to the first folder; the saved regressions (a small
@@ -78,4 +95,19 @@ fn install_cargo_fuzz() -> Result<()> {
         anyhow::ensure!(status.success(), "cargo install cargo-fuzz failed");
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every fuzz target has its saved inputs replayed by the regression
+    /// test, and the list comes from fuzz/Cargo.toml.
+    #[test]
+    fn targets_are_read_from_the_fuzz_manifest() {
+        let targets = super::targets().unwrap();
+        assert!(targets.iter().any(|t| t == "table_bytes"), "{targets:?}");
+        for target in &targets {
+            let folder = crate::workspace_root().join("fuzz/regressions").join(target);
+            assert!(folder.is_dir(), "no saved inputs for {target}: {}", folder.display());
+        }
+    }
 }

@@ -1,17 +1,20 @@
 //! Developer and release tasks: `cargo xtask <task>`.
 //!
-//! - `gen-tables [--check]`: write (or check) the shipped tables in `data/`.
-//! - `gen-fixture`: write the committed fixture table of this format version.
+//! - `gen-tables [--check | --big]`: write (or check) the shipped tables in
+//!   `data/`, or build the big ones.
+//! - `gen-fixture [--check]`: write (or check) the committed fixture tables
+//!   of this format version.
 //! - `bench gen`: time generating the nine-digits table against the BFS of
 //!   the seed program (`../shared/seeds/000_*.txt`, built with g++ -O2).
 //! - `bench judge`: time `godtab judge` against the seed programs on the
 //!   same inputs, and check that their answers agree.
 //! - `fuzz [--seconds N]`: run every fuzz target for a bounded time.
 
+mod artefacts;
 mod bench;
-mod fixture;
 mod fuzz;
 mod gen_tables;
+mod godtab;
 mod measure;
 mod seeds;
 
@@ -31,8 +34,9 @@ struct Cli {
 enum Task {
     /// Write the built-in tables and data/SHA256SUMS (or --check them).
     GenTables(gen_tables::Args),
-    /// Write the committed fixture table of the current format version.
-    GenFixture,
+    /// Write the committed fixture tables of the current format version (or
+    /// --check them).
+    GenFixture(FixtureArgs),
     /// Compare godtab with the seed programs, side by side in one run.
     Bench(bench::Args),
     /// Run every fuzz target for a bounded time (installs cargo-fuzz).
@@ -43,7 +47,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.task {
         Task::GenTables(args) => gen_tables::run(&args),
-        Task::GenFixture => fixture::run(),
+        Task::GenFixture(args) => gen_fixture(&args),
         Task::Bench(args) => bench::run(&args),
         Task::Fuzz(args) => fuzz::run(&args),
     };
@@ -54,6 +58,25 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Arguments of `cargo xtask gen-fixture`.
+#[derive(clap::Args)]
+struct FixtureArgs {
+    /// Compare freshly generated fixtures with the committed ones instead
+    /// of writing anything.
+    #[arg(long)]
+    check: bool,
+}
+
+fn gen_fixture(args: &FixtureArgs) -> anyhow::Result<()> {
+    let fixtures = artefacts::Artefacts::fixtures()?;
+    if args.check {
+        fixtures.check()?;
+        println!("{} is up to date", fixtures.folder.display());
+        return Ok(());
+    }
+    fixtures.write()
 }
 
 /// The workspace root (the folder above `xtask/`).

@@ -43,9 +43,11 @@ pub fn run(program: &Path, args: &[&str], input: Option<&Path>, output: Option<&
 fn wait_with_rusage(pid: u32) -> Result<(i32, u64)> {
     let mut status = 0;
     // SAFETY: an all-zero rusage is a valid value of that plain C struct.
+    #[allow(unsafe_code)]
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
     // SAFETY: wait4 writes only into the two out-pointers, which point at
     // live locals of the right types.
+    #[allow(unsafe_code)]
     let reaped = unsafe { libc::wait4(pid as libc::pid_t, &raw mut status, 0, &raw mut usage) };
     ensure!(reaped == pid as libc::pid_t, "wait4 failed: {}", std::io::Error::last_os_error());
     let code = if libc::WIFEXITED(status) { libc::WEXITSTATUS(status) } else { -1 };

@@ -7,7 +7,7 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("generate");
     group.sample_size(20);
     for b in builtin::ALL {
-        let puzzle = b.puzzle();
+        let puzzle = b.definition().puzzle().clone();
         group.throughput(criterion::Throughput::Elements(puzzle.slots()));
         group.bench_function(b.id, |bench| bench.iter(|| godtab_gen::generate(&puzzle).unwrap()));
     }

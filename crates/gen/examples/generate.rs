@@ -30,9 +30,9 @@ fn main() -> ExitCode {
         }
     };
     let options = godtab_gen::Options { on_level: Some(&report), ..Default::default() };
-    match godtab_gen::generate_with(&b.puzzle(), &options) {
+    match godtab_gen::generate_with(&b.definition().puzzle().clone(), &options) {
         Ok(table) => {
-            println!("{}: {} states reached, God's number {}", b.id, table.reached, table.max_depth);
+            println!("{}: {} states reached, God's number {}", b.id, table.reachable, table.max_depth);
             ExitCode::SUCCESS
         }
         Err(e) => {

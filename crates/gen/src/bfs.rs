@@ -4,33 +4,13 @@ use std::sync::atomic::{AtomicU16, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 use godtab_puzzles::{Cursor, Puzzle, WithCursor};
-use godtab_runtime::Encoding;
+use godtab_runtime::{Encoding, TableData, UNREACHED};
 use rayon::prelude::*;
 
 use crate::GenError;
 
-/// The distance of a rank the search never reached (a state that cannot
-/// reach the goal).
-pub const UNREACHED: u8 = u8::MAX;
-
 /// The largest distance a distance byte holds, below [`UNREACHED`].
 const MAX_DEPTH: u8 = UNREACHED - 1;
-
-/// A finished search: a distance and a parent move for every rank.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Generated {
-    /// Distance to the goal of each rank, or [`UNREACHED`].
-    pub distance: Vec<u8>,
-    /// The first move (declared order) that leads one step closer to the
-    /// goal; 0 for the goal and for unreached ranks.
-    pub parent: Vec<u8>,
-    /// How many ranks were reached (the goal's connected component).
-    pub reached: u64,
-    /// God's number: the largest distance.
-    pub max_depth: u8,
-    /// `histogram[d]` states lie at distance `d`.
-    pub histogram: Vec<u64>,
-}
 
 /// What a finished BFS level reports to [`Options::on_level`].
 #[derive(Clone, Copy, Debug)]
@@ -40,7 +20,7 @@ pub struct Level {
     /// States found at that distance.
     pub states: u64,
     /// States reached so far, all levels together.
-    pub reached: u64,
+    pub reachable: u64,
     /// Size of the rank space.
     pub slots: u64,
     /// Whether the level was computed bottom-up (pull) rather than top-down.
@@ -64,7 +44,7 @@ pub struct Options<'a> {
 /// once: 4 per rank. The search itself needs 2 bytes per rank (distance and
 /// parent in one entry) and three bitsets of a bit per rank (this level, the
 /// next, everything reached); turning the entries into the distance and
-/// parent arrays of [`Generated`] briefly holds both (4 bytes per rank), and
+/// parent arrays of [`TableData`] briefly holds both (4 bytes per rank), and
 /// encoding holds those arrays and the packed table (at most 2 bytes per
 /// rank more). Nothing else grows with the puzzle.
 #[must_use]
@@ -77,22 +57,23 @@ pub fn planned_memory(puzzle: &Puzzle) -> u64 {
 /// # Errors
 ///
 /// See [`generate_with`].
-pub fn generate(puzzle: &Puzzle) -> Result<Generated, GenError> {
+pub fn generate(puzzle: &Puzzle) -> Result<TableData, GenError> {
     generate_with(puzzle, &Options::default())
 }
 
 /// Runs the reverse BFS from the goal over every rank of `puzzle`, on
-/// rayon's current thread pool.
+/// rayon's current thread pool: a distance and a parent move for every
+/// rank (the parent is 0 for the goal and unreached ranks).
 ///
 /// # Errors
 ///
 /// Before the search: [`GenError::TooLarge`] if the table needs more than
 /// `max_memory` bytes (checked before anything is allocated),
-/// [`GenError::CompactNeedsInverses`] if the compact encoding is asked for
-/// one-way moves, [`GenError::OutOfMemory`] if the system refuses the
+/// [`GenError::Encoding`] if the puzzle cannot be stored in the encoding
+/// asked for, [`GenError::OutOfMemory`] if the system refuses the
 /// search's arrays. During it: [`GenError::TooDeep`] if a state lies further
 /// than 254 moves from the goal.
-pub fn generate_with(puzzle: &Puzzle, options: &Options<'_>) -> Result<Generated, GenError> {
+pub fn generate_with(puzzle: &Puzzle, options: &Options<'_>) -> Result<TableData, GenError> {
     let started = Instant::now();
     let slots = puzzle.slots();
     let needed = planned_memory(puzzle);
@@ -103,9 +84,7 @@ pub fn generate_with(puzzle: &Puzzle, options: &Options<'_>) -> Result<Generated
         return Err(too_large(limit));
     }
     let len = usize::try_from(slots).map_err(|_| too_large(usize::MAX as u64))?;
-    if options.encoding == Encoding::DistanceMod3 && !puzzle.moves_undo_each_other() {
-        return Err(GenError::CompactNeedsInverses);
-    }
+    options.encoding.check(puzzle).map_err(GenError::Encoding)?;
 
     let alloc = Allocator { slots, needed };
     puzzle.with_cursor(Run { puzzle, options, started, len, alloc })
@@ -121,7 +100,7 @@ struct Run<'a> {
 }
 
 impl WithCursor for Run<'_> {
-    type Output = Result<Generated, GenError>;
+    type Output = Result<TableData, GenError>;
 
     fn run<C: Cursor>(self, cursor: C) -> Self::Output {
         let Run { puzzle, options, started, len, alloc } = self;
@@ -146,7 +125,7 @@ impl WithCursor for Run<'_> {
         search.reached.insert(goal);
 
         let mut histogram = vec![1u64];
-        let mut reached = 1u64;
+        let mut reachable = 1u64;
         let mut depth = 0u8;
         loop {
             let frontier = histogram[usize::from(depth)];
@@ -160,17 +139,17 @@ impl WithCursor for Run<'_> {
             // unrank per unreached state plus a rank per move tried, and the
             // states the level does not reach try every move. Pull wins once
             // the unreached states are fewer than the frontier.
-            let pull = slots - reached < frontier;
+            let pull = slots - reachable < frontier;
             let found = if pull { search.pull(depth) } else { search.push(depth) };
             if found == 0 {
                 break;
             }
             search.advance();
             depth += 1;
-            reached += found;
+            reachable += found;
             histogram.push(found);
             if let Some(report) = options.on_level {
-                report(&Level { depth, states: found, reached, slots, pull, elapsed: started.elapsed() });
+                report(&Level { depth, states: found, reachable, slots, pull, elapsed: started.elapsed() });
             }
         }
 
@@ -184,7 +163,7 @@ impl WithCursor for Run<'_> {
             e => ((e >> 8) as u8, e as u8),
         }));
         let (distance, parent) = arrays;
-        Ok(Generated { distance, parent, reached, max_depth: depth, histogram })
+        Ok(TableData { distance, parent, reachable, max_depth: depth, histogram })
     }
 }
 

@@ -9,9 +9,10 @@
 //! ```
 //! use godtab_puzzles::builtin;
 //!
-//! let puzzle = builtin::NINE_DIGITS.puzzle();
-//! let table = godtab_gen::generate(&puzzle).unwrap();
-//! assert_eq!(table.reached, 362_880);
+//! let definition = builtin::NINE_DIGITS.definition();
+//! let puzzle = definition.puzzle();
+//! let table = godtab_gen::generate(puzzle).unwrap();
+//! assert_eq!(table.reachable, 362_880);
 //! assert_eq!(table.max_depth, 15);
 //! let state = puzzle.parse("4 1 3 5 2 6 7 8 9").unwrap();
 //! assert_eq!(table.distance[puzzle.rank(&state) as usize], 3);
@@ -36,14 +37,11 @@
 //! on the order in which states are visited, so the result is identical
 //! with any number of threads. Levels are split over rayon's thread pool.
 
-#![forbid(unsafe_code)]
-#![warn(missing_docs)]
-
 mod bfs;
 mod output;
 
-pub use bfs::{Generated, Level, Options, UNREACHED, generate, generate_with, planned_memory};
-pub use output::{Definition, GENERATOR, build_table, compress, folder_of, table_bytes, write_atomic};
+pub use bfs::{Level, Options, generate, generate_with, planned_memory};
+pub use output::{GENERATOR, build_table, compress, folder_of, table_bytes, write_atomic};
 
 /// A number of bytes, displayed in binary units: "12 bytes", "1.5 KiB";
 /// with `{:#}`, the exact count too: "1.5 KiB (1,536 bytes)".
@@ -93,7 +91,7 @@ impl core::fmt::Display for Count {
 pub enum GenError {
     /// The table would need more memory than allowed.
     #[error(
-        "the table for {} states needs {:#} of memory, more than the limit of {:#}; raise it with --max-memory",
+        "the table for {} states needs {:#} of memory, more than the limit of {:#}",
         Count(*slots),
         Size(*needed),
         Size(*limit)
@@ -108,8 +106,7 @@ pub enum GenError {
     },
     /// The system refused memory the search needs (the limit allowed it).
     #[error(
-        "the system cannot provide {} for the search of {} states ({} in all): free memory or choose a smaller \
-         puzzle",
+        "the system cannot provide {} for the search of {} states ({} in all)",
         Size(*bytes),
         Count(*slots),
         Size(*needed)
@@ -124,14 +121,11 @@ pub enum GenError {
     },
     /// The table could not be encoded.
     #[error(transparent)]
-    Encode(#[from] godtab_runtime::Error),
-    /// The compact encoding was asked for a puzzle with one-way moves.
-    #[error(
-        "the compact encoding (--compact) needs every move to be undone by a move, and this puzzle's moves are \
-         one-way (a neighbour two moves further looks the same as one a move closer, modulo 3): generate the full \
-         table, without --compact"
-    )]
-    CompactNeedsInverses,
+    Encode(#[from] godtab_runtime::EncodeError),
+    /// The puzzle cannot be stored in the encoding asked for (see
+    /// [`Encoding::check`](godtab_runtime::Encoding::check)).
+    #[error("{0}")]
+    Encoding(&'static str),
     /// Some state is further from the goal than a distance byte can hold.
     #[error("the search passed distance {max}: God's number is too large for a distance byte")]
     TooDeep {

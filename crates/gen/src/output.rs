@@ -3,9 +3,8 @@
 use std::io::Write;
 use std::path::Path;
 
-use godtab_puzzles::Puzzle;
+use godtab_puzzles::Definition;
 use godtab_puzzles::builtin::Builtin;
-use godtab_runtime::TableContents;
 
 use crate::{GenError, Options, generate_with};
 
@@ -16,38 +15,15 @@ pub const GENERATOR: &str = concat!("godtab-gen ", env!("CARGO_PKG_VERSION"));
 /// fast to decompress.
 const ZSTD_LEVEL: i32 = 19;
 
-/// A puzzle with the names a table records for it.
-#[derive(Clone, Copy, Debug)]
-pub struct Definition<'a> {
-    /// The puzzle's id.
-    pub id: &'a str,
-    /// One name per move, in declared order.
-    pub move_names: &'a [&'a str],
-    /// The puzzle.
-    pub puzzle: &'a Puzzle,
-}
-
 /// Runs the search and encodes the table. Deterministic: the same
 /// definition gives the same bytes on every run and thread count.
 ///
 /// # Errors
 ///
 /// Any [`GenError`] of the search, or of encoding.
-pub fn table_bytes(definition: &Definition<'_>, options: &Options<'_>) -> Result<Vec<u8>, GenError> {
-    let generated = generate_with(definition.puzzle, options)?;
-    let bytes = godtab_runtime::encode(&TableContents {
-        puzzle_id: definition.id,
-        generator: GENERATOR,
-        puzzle: definition.puzzle,
-        move_names: definition.move_names,
-        distance: &generated.distance,
-        parent: &generated.parent,
-        reachable: generated.reached,
-        max_depth: generated.max_depth,
-        histogram: &generated.histogram,
-        encoding: options.encoding,
-    })?;
-    Ok(bytes)
+pub fn table_bytes(definition: &Definition, options: &Options<'_>) -> Result<Vec<u8>, GenError> {
+    let data = generate_with(definition.puzzle(), options)?;
+    Ok(godtab_runtime::encode(definition, &data, options.encoding, GENERATOR)?)
 }
 
 /// The table of a built-in puzzle.
@@ -56,9 +32,7 @@ pub fn table_bytes(definition: &Definition<'_>, options: &Options<'_>) -> Result
 ///
 /// As [`table_bytes`] (never, for the built-ins).
 pub fn build_table(builtin: &Builtin) -> Result<Vec<u8>, GenError> {
-    let puzzle = builtin.puzzle();
-    let definition = Definition { id: builtin.id, move_names: builtin.move_names, puzzle: &puzzle };
-    table_bytes(&definition, &Options::default())
+    table_bytes(&builtin.definition(), &Options::default())
 }
 
 /// Compresses a table for shipping: zstd with the content checksum and size

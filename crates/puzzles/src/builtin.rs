@@ -7,9 +7,9 @@
 //! | `nine-puzzle` | `H1 H2 H3`: row shifted right; `V1 V2 V3`: column shifted up (both circular) | 9!/2 = 181,440 | 12 |
 //! | `eight-puzzle` | `u d l r`: the neighbour of the blank `x` swapped with it | 9!/2 = 181,440 | 31 |
 
-use crate::{BLANK, MoveSet, Puzzle, SLIDING_MOVE_NAMES};
+use crate::{BLANK, Definition, MoveSet, Puzzle, SLIDING_MOVE_NAMES};
 
-/// A built-in puzzle: its id, a title, its move names and its definition.
+/// A built-in puzzle: a title and what its [`Definition`] is made of.
 #[derive(Debug)]
 pub struct Builtin {
     /// The id used on the command line and in table files.
@@ -25,11 +25,13 @@ pub struct Builtin {
 }
 
 impl Builtin {
-    /// The puzzle model.
+    /// The puzzle, its id and its move names.
     #[must_use]
-    pub fn puzzle(&self) -> Puzzle {
+    pub fn definition(&self) -> Definition {
         // The definitions below are constants, checked by this module's tests.
-        Puzzle::new(self.rows, self.cols, self.goal, self.moves).expect("built-in puzzle definitions are valid")
+        Puzzle::new(self.rows, self.cols, self.goal, self.moves)
+            .and_then(|puzzle| Definition::new(self.id, self.move_names.iter().copied(), puzzle))
+            .expect("built-in puzzle definitions are valid")
     }
 }
 
@@ -103,32 +105,34 @@ mod tests {
 
     #[test]
     fn definitions_are_valid_and_ranked_as_specified() {
-        let digits = NINE_DIGITS.puzzle();
+        let digits = NINE_DIGITS.definition().puzzle().clone();
         assert_eq!((digits.kind(), digits.ranking(), digits.slots()), (Kind::Permutation, Ranking::Lex, 362_880));
-        let nine = NINE_PUZZLE.puzzle();
+        let nine = NINE_PUZZLE.definition().puzzle().clone();
         assert_eq!((nine.kind(), nine.ranking(), nine.slots()), (Kind::Permutation, Ranking::Parity, 181_440));
-        let eight = EIGHT_PUZZLE.puzzle();
+        let eight = EIGHT_PUZZLE.definition().puzzle().clone();
         assert_eq!((eight.kind(), eight.ranking(), eight.slots()), (Kind::Sliding, Ranking::BlankParity, 181_440));
         for b in ALL {
-            assert_eq!(b.puzzle().move_count(), b.move_names.len(), "{}", b.id);
+            let definition = b.definition();
+            assert_eq!(definition.id(), b.id);
+            assert!(definition.move_names().eq(b.move_names.iter().copied()), "{}", b.id);
         }
     }
 
     #[test]
     fn statement_examples() {
-        let p = NINE_DIGITS.puzzle();
+        let p = NINE_DIGITS.definition().puzzle().clone();
         let goal = p.goal();
         // "1 2 3 / 4 5 6 / 7 8 9 => 4 1 3 / 5 2 6 / 7 8 9" and "=> 1 2 3 / 4 8 5 / 7 9 6".
         assert_eq!(p.apply(&goal, 0), Some(p.parse("413526789").unwrap()));
         assert_eq!(p.apply(&goal, 3), Some(p.parse("123485796").unwrap()));
 
-        let p = NINE_PUZZLE.puzzle();
+        let p = NINE_PUZZLE.definition().puzzle().clone();
         // "2 3 1 / 4 5 6 / 7 8 9" is solved by H1.
         assert_eq!(p.apply(&p.parse("231456789").unwrap(), 0), Some(p.goal()));
         // V1 moves column 1 up: 4 to the top, 1 to the bottom.
         assert_eq!(p.apply(&p.goal(), 3), Some(p.parse("423756189").unwrap()));
 
-        let p = EIGHT_PUZZLE.puzzle();
+        let p = EIGHT_PUZZLE.definition().puzzle().clone();
         // The statement's 15-puzzle example, in 3x3: r moves the blank right.
         let s = p.parse("1 2 3 4 5 6 x 7 8").unwrap();
         let s = p.apply(&s, 3).unwrap();

@@ -3,7 +3,9 @@
 
 use godtab_rank::{LexCursor, rank_parity_array};
 
-use crate::model::{Kind, Puzzle, Ranking, gather, rank_distinct};
+use crate::moves::gather;
+use crate::ranking::rank_distinct;
+use crate::{Kind, Puzzle, Ranking};
 use crate::{MAX_CELLS, State};
 
 /// A position in a puzzle's rank space that moves forward cheaply and ranks
@@ -154,13 +156,11 @@ impl<'a, const N: usize> Permuting<'a, N> {
 impl<const N: usize> Cursor for Permuting<'_, N> {
     #[inline]
     fn seek(&mut self, rank: u64) {
-        // Parity ranks number every other lexicographic rank: 2r has the
-        // last two labels ascending, 2r + 1 the same prefix with them swapped
-        // and the other parity.
-        self.lex.seek(rank << u8::from(self.parity));
-        self.labels[..N].copy_from_slice(self.lex.perm());
-        if self.parity && self.lex.is_odd() != self.puzzle.goal_odd {
-            self.labels.swap(N - 2, N - 1);
+        if self.parity {
+            self.lex.seek_parity(rank, self.puzzle.goal_odd, &mut self.labels);
+        } else {
+            self.lex.seek(rank);
+            self.labels[..N].copy_from_slice(self.lex.perm());
         }
     }
 
@@ -224,12 +224,7 @@ impl<const T: usize> Cursor for Sliding<'_, T> {
     fn seek(&mut self, rank: u64) {
         self.blank = ((rank / Self::STRIDE) as usize).min(T);
         self.tiles_rank = rank - self.blank as u64 * Self::STRIDE;
-        // As for Permuting: the parity rank is half the lexicographic one.
-        self.lex.seek(self.tiles_rank << 1);
-        self.tiles[..T].copy_from_slice(self.lex.perm());
-        if self.lex.is_odd() != self.puzzle.odd_tiles_expected(self.blank) {
-            self.tiles.swap(T - 2, T - 1);
-        }
+        self.lex.seek_parity(self.tiles_rank, self.puzzle.odd_tiles_expected(self.blank), &mut self.tiles);
     }
 
     #[inline]

@@ -1,9 +1,10 @@
 //! The godtab puzzle model.
 //!
 //! A [`Puzzle`] is a board of at most [`MAX_CELLS`] cells, a goal, and an
-//! ordered list of moves. Everything about it is data, so the same code
-//! serves the built-in puzzles ([`builtin`]), puzzles loaded from spec files
-//! and puzzles described by a table file's header:
+//! ordered list of moves; a [`Definition`] is a puzzle with its id and move
+//! names. Everything about it is data, so the same code serves the built-in
+//! puzzles ([`builtin`]), puzzles loaded from spec files and puzzles
+//! described by a table file's header:
 //!
 //! - a *permutation* puzzle's moves are position maps: after a move,
 //!   `new[i] = old[map[i]]`;
@@ -16,11 +17,13 @@
 //! puzzle's rank space to a distinct number below [`Puzzle::slots`], and
 //! [`Puzzle::unrank`] maps back; the [`Ranking`] is chosen from the puzzle's
 //! shape so that no slot is wasted where that can be known up front.
+//! States are read from text in one grammar, the [`tiles`] module's.
 //!
 //! ```
 //! use godtab_puzzles::builtin;
 //!
-//! let puzzle = builtin::NINE_DIGITS.puzzle();
+//! let definition = builtin::NINE_DIGITS.definition();
+//! let puzzle = definition.puzzle();
 //! let state = puzzle.parse("4 1 3 5 2 6 7 8 9").unwrap();
 //! // Rotating the top-left 2x2 block clockwise three times solves it.
 //! let mut s = state;
@@ -28,6 +31,7 @@
 //!     s = puzzle.apply(&s, 0).unwrap();
 //! }
 //! assert_eq!(s, puzzle.goal());
+//! assert_eq!(definition.move_name(0), Some("A"));
 //! ```
 //!
 //! # Crate features
@@ -35,19 +39,27 @@
 //! None: the crate is `#![no_std]` and allocates nothing.
 
 #![no_std]
-#![forbid(unsafe_code)]
-#![warn(missing_docs)]
 
 pub mod builtin;
 mod cursor;
-mod model;
+mod definition;
+mod error;
+mod moves;
+mod puzzle;
+mod ranking;
 mod state;
 mod text;
+pub mod tiles;
 
 pub use cursor::{Cursor, WithCursor};
-pub use model::{Kind, ModelError, MoveSet, Puzzle, Ranking, SLIDING_MOVE_NAMES};
+pub use definition::Definition;
+pub use error::ModelError;
+pub use moves::{MoveSet, SLIDING_MOVE_NAMES};
+pub use puzzle::{Kind, Puzzle};
+pub use ranking::Ranking;
 pub use state::State;
 pub use text::{StateDisplay, StateError};
+pub use tiles::Tiles;
 
 /// The most cells a board may have: labels fit in 4 bits, and `16!` ranks fit
 /// in a `u64`.
@@ -59,6 +71,16 @@ pub const MAX_MOVES: usize = 64;
 /// The longest move name, in bytes: answers stay short however many moves
 /// they hold.
 pub const MAX_MOVE_NAME: usize = 32;
+
+/// The longest puzzle id, in bytes.
+pub const MAX_PUZZLE_ID: usize = 64;
+
+/// Whether `id` can be a puzzle's id: 1 to [`MAX_PUZZLE_ID`] bytes of ASCII
+/// letters, digits and `-` (ids name files, `<id>.gtab`).
+#[must_use]
+pub fn is_puzzle_id(id: &str) -> bool {
+    (1..=MAX_PUZZLE_ID).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+}
 
 /// Whether `name` can name a move: 1 to [`MAX_MOVE_NAME`] bytes, without
 /// whitespace (answers separate moves with spaces) or control characters

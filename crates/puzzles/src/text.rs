@@ -1,17 +1,15 @@
-//! Reading and writing states as text, and checking tile values.
+//! Turning tile values and text into states, and states into text.
 //!
-//! A state is written as its tile values in reading order. When every tile
-//! of the puzzle is a single character (values up to 9, and `x` for the
-//! blank), separators are optional: `123456789`, `1 2 3 4 5 6 7 8 9` and
-//! `2 3 4 1 5 x 7 6 8` all parse. Otherwise values are separated by
-//! whitespace.
+//! A state is written as its tile values in reading order, in the grammar of
+//! the [`tiles`](crate::tiles) module: `123456789`, `1 2 3 4 5 6 7 8 9` and
+//! `2 3 4 1 5 x 7 6 8` all parse.
 
 use core::fmt;
 
 use godtab_rank as rank;
 
-use crate::model::NO_LABEL;
-use crate::{MAX_CELLS, Puzzle, Ranking, State};
+use crate::puzzle::NO_LABEL;
+use crate::{MAX_CELLS, Puzzle, Ranking, State, Tiles};
 
 /// Why some text or some tile values are not a state of the puzzle.
 ///
@@ -50,15 +48,23 @@ pub enum StateError {
     /// A character that cannot start or continue a tile.
     #[error("column {column}: {ch:?} is not a tile")]
     BadCharacter {
-        /// The column (from 1, in characters).
+        /// The column (from 1, in bytes).
         column: usize,
         /// The character.
         ch: char,
     },
+    /// A byte that is not UTF-8 text.
+    #[error("column {column}: byte 0x{byte:02x} is not a tile")]
+    BadByte {
+        /// The column (from 1, in bytes).
+        column: usize,
+        /// The byte.
+        byte: u8,
+    },
     /// A number too large to be a tile.
     #[error("column {column}: number too large to be a tile")]
     NumberTooLarge {
-        /// The column (from 1) where the number starts.
+        /// The column (from 1, in bytes) where the number starts.
         column: usize,
     },
 }
@@ -83,32 +89,24 @@ impl Puzzle {
     #[inline]
     pub fn state_from_values(&self, values: &[u8]) -> Result<State, StateError> {
         if self.has_repeated_tiles() || values.len() != self.cells() {
-            let mut builder = StateBuilder::new(self);
-            for &value in values {
-                builder.push(value, self.is_blank(value))?;
-            }
-            return builder.finish();
+            return StateBuilder::build(self, values);
         }
         // Distinct tiles, the right count: one lookup and one bit per tile,
         // without branches; any problem shows in the masks at the end and
         // is then located by the careful path above.
-        let mut state = State { cells: [0; MAX_CELLS], len: values.len() as u8 };
+        let mut cells = [0; MAX_CELLS];
         let mut seen = 0u32;
         let mut unknown = false;
-        for (&value, cell) in values.iter().zip(&mut state.cells) {
+        for (&value, cell) in values.iter().zip(&mut cells) {
             let label = self.label_of[usize::from(value)];
             unknown |= label == NO_LABEL;
             seen |= 1 << (label & 0xF);
             *cell = label;
         }
         if unknown || seen != (1u32 << values.len()) - 1 {
-            let mut builder = StateBuilder::new(self);
-            for &value in values {
-                builder.push(value, self.is_blank(value))?;
-            }
-            return builder.finish();
+            return StateBuilder::build(self, values);
         }
-        Ok(state)
+        Ok(self.state_of_labels(cells))
     }
 
     /// Checks tile values and ranks them: `Ok(None)` if they form a state
@@ -134,44 +132,45 @@ impl Puzzle {
         Ok(self.rank_checked(&state))
     }
 
-    /// Parses a state written as text: tile values in reading order, `x` for
-    /// the blank; separators are optional when every tile is one character
-    /// (`123456789`), otherwise whitespace.
+    /// Parses a state written as text, in the tile grammar of the
+    /// [`tiles`](crate::tiles) module: tile values in reading order, `x`
+    /// for the blank; separators are optional when every tile is one
+    /// character (`123456789`), otherwise ASCII whitespace.
     ///
     /// # Errors
     ///
     /// A [`StateError`] naming the column or cell that is wrong.
     pub fn parse(&self, text: &str) -> Result<State, StateError> {
-        let mut builder = StateBuilder::new(self);
-        let single_chars = self.single_character_tiles();
-        let mut chars = text.chars().enumerate().peekable();
-        while let Some((index, ch)) = chars.next() {
-            let column = index + 1;
-            match ch {
-                c if c.is_whitespace() => {}
-                'x' | 'X' if self.kind() == crate::Kind::Sliding => builder.push(crate::BLANK, true)?,
-                '0'..='9' if single_chars => builder.push(ch as u8 - b'0', false)?,
-                '0'..='9' => {
-                    let mut value = u32::from(ch as u8 - b'0');
-                    while let Some(&(_, digit @ '0'..='9')) = chars.peek() {
-                        value = value * 10 + u32::from(digit as u8 - b'0');
-                        if value > 255 {
-                            return Err(StateError::NumberTooLarge { column });
-                        }
-                        chars.next();
-                    }
-                    if let Some(&(next, other)) = chars.peek()
-                        && !other.is_whitespace()
-                    {
-                        return Err(StateError::BadCharacter { column: next + 1, ch: other });
-                    }
-                    // value <= 255 was checked digit by digit.
-                    builder.push(value as u8, false)?;
-                }
-                other => return Err(StateError::BadCharacter { column, ch: other }),
-            }
+        let mut tiles = Tiles::new();
+        tiles.read(text.as_bytes(), self.single_character_tiles())?;
+        self.state_from_tiles(&tiles)
+    }
+
+    /// Turns tiles read from text into a state: the right count, `x` only
+    /// as the blank of a sliding puzzle, then [`Puzzle::state_from_values`].
+    ///
+    /// # Errors
+    ///
+    /// A [`StateError`] for a wrong count, a misplaced blank, or an unknown
+    /// or repeated tile.
+    pub fn state_from_tiles(&self, tiles: &Tiles) -> Result<State, StateError> {
+        self.check_tiles(tiles)?;
+        self.state_from_values(tiles.values())
+    }
+
+    /// The checks of [`Puzzle::state_from_tiles`] that concern the text
+    /// rather than the values: the count, and where `x` was written.
+    ///
+    /// # Errors
+    ///
+    /// [`StateError::WrongCount`] or [`StateError::UnknownTile`].
+    #[inline]
+    pub fn check_tiles(&self, tiles: &Tiles) -> Result<(), StateError> {
+        let expected = self.cells();
+        if tiles.count() != expected {
+            return Err(StateError::WrongCount { expected, found: tiles.count() });
         }
-        builder.finish()
+        tiles.check_blanks(self.kind() == crate::Kind::Sliding)
     }
 
     /// Whether every tile is written as one character (values up to 9, or
@@ -198,18 +197,23 @@ struct StateBuilder<'a> {
 }
 
 impl<'a> StateBuilder<'a> {
-    fn new(puzzle: &'a Puzzle) -> Self {
-        Self { puzzle, cells: [0; MAX_CELLS], used: [0; MAX_CELLS], len: 0 }
+    /// Checks `values` one by one, stopping at the first problem.
+    fn build(puzzle: &'a Puzzle, values: &[u8]) -> Result<State, StateError> {
+        let mut builder = Self { puzzle, cells: [0; MAX_CELLS], used: [0; MAX_CELLS], len: 0 };
+        for &value in values {
+            builder.push(value)?;
+        }
+        builder.finish()
     }
 
-    fn push(&mut self, value: u8, blank: bool) -> Result<(), StateError> {
+    fn push(&mut self, value: u8) -> Result<(), StateError> {
         let expected = self.puzzle.cells();
         if self.len >= expected {
             return Err(StateError::WrongCount { expected, found: self.len + 1 });
         }
         let cell = self.len + 1;
-        let label = self.puzzle.label_of(value).filter(|_| blank == self.puzzle.is_blank(value));
-        let Some(label) = label else {
+        let blank = self.puzzle.is_blank(value);
+        let Some(label) = self.puzzle.label_of(value) else {
             return Err(StateError::UnknownTile { cell, value, blank });
         };
         let used = &mut self.used[usize::from(label)];
@@ -227,7 +231,7 @@ impl<'a> StateBuilder<'a> {
         if self.len != expected {
             return Err(StateError::WrongCount { expected, found: self.len });
         }
-        Ok(State { cells: self.cells, len: self.len as u8 })
+        Ok(self.puzzle.state_of_labels(self.cells))
     }
 }
 

@@ -19,7 +19,7 @@ fn every_labelling(puzzle: &Puzzle) -> impl Iterator<Item = State> + '_ {
 #[test]
 fn rank_is_a_bijection_onto_slots_for_every_builtin() {
     for b in builtin::ALL {
-        let puzzle = b.puzzle();
+        let puzzle = b.definition().puzzle().clone();
         let mut hit = vec![false; puzzle.slots() as usize];
         let mut in_space = 0u64;
         for state in every_labelling(&puzzle) {
@@ -40,7 +40,7 @@ fn rank_is_a_bijection_onto_slots_for_every_builtin() {
 #[test]
 fn moves_and_their_inverses_undo_each_other_on_every_state() {
     for b in builtin::ALL {
-        let puzzle = b.puzzle();
+        let puzzle = b.definition().puzzle().clone();
         for r in 0..puzzle.slots() {
             let state = puzzle.unrank(r);
             for m in 0..puzzle.move_count() {
@@ -60,12 +60,12 @@ fn moves_and_their_inverses_undo_each_other_on_every_state() {
 #[test]
 fn apply_and_rank_is_apply_then_rank_on_every_state() {
     let colours = {
-        let digits = builtin::NINE_DIGITS.puzzle();
+        let digits = builtin::NINE_DIGITS.definition().puzzle().clone();
         let maps: Vec<u8> = (0..4).flat_map(|m| digits.move_map(m).unwrap().to_vec()).collect();
         Puzzle::new(3, 3, &[1, 1, 1, 2, 2, 2, 3, 3, 3], MoveSet::Permutation(&maps)).unwrap()
     };
-    let lex_nine = builtin::NINE_PUZZLE.puzzle().with_ranking(Ranking::Lex).unwrap();
-    let puzzles = builtin::ALL.iter().map(|b| b.puzzle()).chain([colours, lex_nine]);
+    let lex_nine = builtin::NINE_PUZZLE.definition().puzzle().clone().with_ranking(Ranking::Lex).unwrap();
+    let puzzles = builtin::ALL.iter().map(|b| b.definition().puzzle().clone()).chain([colours, lex_nine]);
     for puzzle in puzzles {
         for r in 0..puzzle.slots() {
             let state = puzzle.unrank(r);
@@ -83,7 +83,7 @@ fn apply_and_rank_is_apply_then_rank_on_every_state() {
 #[test]
 fn parse_and_display_round_trip_on_every_state() {
     for b in builtin::ALL {
-        let puzzle = b.puzzle();
+        let puzzle = b.definition().puzzle().clone();
         for r in (0..puzzle.slots()).step_by(7) {
             let state = puzzle.unrank(r);
             let text = puzzle.display(&state).to_string();
@@ -99,14 +99,14 @@ fn parse_and_display_round_trip_on_every_state() {
 
 #[test]
 fn odd_half_is_outside_the_rank_space() {
-    let nine = builtin::NINE_PUZZLE.puzzle();
+    let nine = builtin::NINE_PUZZLE.definition().puzzle().clone();
     // One swap from the goal: odd, so unsolvable.
     assert!(!nine.in_rank_space(&nine.parse("2 1 3 4 5 6 7 8 9").unwrap()));
     assert!(nine.in_rank_space(&nine.parse("7 3 9 2 5 1 4 8 6").unwrap()));
-    let eight = builtin::EIGHT_PUZZLE.puzzle();
+    let eight = builtin::EIGHT_PUZZLE.definition().puzzle().clone();
     assert!(!eight.in_rank_space(&eight.parse("2 1 3 4 5 6 7 8 x").unwrap()));
     assert!(eight.in_rank_space(&eight.parse("2 3 4 1 5 x 7 6 8").unwrap()));
-    let digits = builtin::NINE_DIGITS.puzzle();
+    let digits = builtin::NINE_DIGITS.definition().puzzle().clone();
     assert!(digits.in_rank_space(&digits.parse("2 1 3 4 5 6 7 8 9").unwrap()));
 }
 
@@ -135,7 +135,7 @@ fn even_width_sliding_board_keeps_its_invariant() {
 
 #[test]
 fn repeated_tiles_use_the_multiset_ranking() {
-    let digits = builtin::NINE_DIGITS.puzzle();
+    let digits = builtin::NINE_DIGITS.definition().puzzle().clone();
     let maps: Vec<u8> = (0..4).flat_map(|m| digits.move_map(m).unwrap().to_vec()).collect();
     let puzzle = Puzzle::new(3, 3, &[1, 1, 1, 2, 2, 2, 3, 3, 3], MoveSet::Permutation(&maps)).unwrap();
     assert_eq!(puzzle.ranking(), Ranking::Multiset);
@@ -179,7 +179,7 @@ fn model_errors_name_the_problem() {
 
 #[test]
 fn parse_errors_name_the_cell_or_column() {
-    let eight = builtin::EIGHT_PUZZLE.puzzle();
+    let eight = builtin::EIGHT_PUZZLE.definition().puzzle().clone();
     let err = |text| eight.parse(text).unwrap_err().to_string();
     assert_eq!(err("1 2 3 4 5 6 7 8"), "expected 9 tiles, found 8");
     assert_eq!(err("1 2 3 4 5 6 7 8 x 1"), "expected 9 tiles, found 10");
@@ -204,14 +204,14 @@ proptest! {
     #[test]
     fn parse_never_panics(text in "\\PC{0,40}") {
         for b in builtin::ALL {
-            let _ = b.puzzle().parse(&text);
+            let _ = b.definition().puzzle().clone().parse(&text);
         }
     }
 
     #[test]
     fn format_then_parse_is_identity(rank in 0u64..362_880) {
         for b in builtin::ALL {
-            let puzzle = b.puzzle();
+            let puzzle = b.definition().puzzle().clone();
             let state = puzzle.unrank(rank);
             let text = puzzle.display(&state).to_string();
             prop_assert_eq!(puzzle.parse(&text), Ok(state));

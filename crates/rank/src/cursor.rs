@@ -95,6 +95,32 @@ impl<const N: usize> LexCursor<N> {
         self.rebuild_from(first);
     }
 
+    /// Moves to parity-class rank `rank` (see [`unrank_parity`]) and writes
+    /// the permutation of parity `odd` there into `out[..N]`: the lexicographic
+    /// rank `2 * rank`, with the last two values swapped when its parity is
+    /// the other one (rank `2 * rank + 1`).
+    ///
+    /// ```
+    /// use godtab_rank::{LexCursor, unrank_parity};
+    /// let (mut cursor, mut out, mut expected) = (LexCursor::<5>::new(), [0u8; 5], [0u8; 5]);
+    /// for rank in 0..60 {
+    ///     cursor.seek_parity(rank, true, &mut out);
+    ///     unrank_parity(rank, true, &mut expected);
+    ///     assert_eq!(out, expected);
+    /// }
+    /// ```
+    ///
+    /// [`unrank_parity`]: crate::unrank_parity
+    #[inline]
+    pub fn seek_parity(&mut self, rank: u64, odd: bool, out: &mut [u8]) {
+        self.seek(rank << 1);
+        let Some(out) = out.get_mut(..N) else { return };
+        out.copy_from_slice(&self.perm);
+        if N >= 2 && self.odd != odd {
+            out.swap(N - 2, N - 1);
+        }
+    }
+
     /// Adds `step` to the digits, a mixed-radix number (digit `i` has radix
     /// `N - i`), and returns the first position whose digit changed (`N` if
     /// none did).

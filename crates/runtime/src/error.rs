@@ -1,16 +1,19 @@
-//! Why a table could not be opened or verified.
+//! The runtime's errors: one story for library users. Opening a table,
+//! reading a state and asking a question each have their own error, and
+//! each converts into [`Error`], so `?` carries any of them into one
+//! `Result<_, godtab_runtime::Error>`, with or without std. File and path
+//! errors ([`FileError`](crate::FileError)) exist only with std.
 
-use godtab_puzzles::ModelError;
+use godtab_puzzles::{ModelError, StateError};
 
 use crate::format::FORMAT_VERSION;
 
-/// How to get a sound table again.
-const REGENERATE: &str = "regenerate it with `cargo xtask gen-tables` or `godtab gen`";
-
-/// Why a table could not be opened, verified or read.
+/// Why a table could not be opened or verified, or a question about it not
+/// answered.
 ///
 /// Every message says what is wrong and where (a byte offset or a header
-/// field), and how to fix it.
+/// field). They give no advice on how to get a new table: that depends on
+/// the program, which adds it.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
@@ -26,17 +29,17 @@ pub enum Error {
     #[error("not a godtab table: bytes 0-7 are not the magic label \"\\x89GODTAB\\n\"")]
     NotATable,
     /// Written with the other byte order.
-    #[error("the table was written big-endian (byte 8); this reader needs little-endian tables: {REGENERATE}")]
+    #[error("the table was written big-endian (byte 8); this reader needs little-endian tables")]
     BigEndian,
     /// A format version this reader does not read.
-    #[error("built for format version {found}, this is version {expected}: {REGENERATE}", expected = FORMAT_VERSION)]
+    #[error("built for format version {found}, this reader reads version {FORMAT_VERSION}")]
     Version {
         /// The version in the file.
         found: u32,
     },
     /// The file is not as long as its preamble says.
     #[error(
-        "the preamble (byte 16) declares {declared} bytes but there are {actual}: the table is {}; {REGENERATE}",
+        "the preamble (byte 16) declares {declared} bytes but there are {actual}: the table is {}",
         if .actual < .declared { "truncated" } else { "followed by extra bytes" }
     )]
     Length {
@@ -46,7 +49,7 @@ pub enum Error {
         actual: u64,
     },
     /// A field of the preamble or header holds an impossible value.
-    #[error("the table is corrupt: {field}: {problem}; {REGENERATE}")]
+    #[error("the table is corrupt: {field}: {problem}")]
     Corrupt {
         /// The field, e.g. "header length (byte 32)" or "distance section".
         field: &'static str,
@@ -54,18 +57,18 @@ pub enum Error {
         problem: &'static str,
     },
     /// The header's bytes do not decode.
-    #[error("the table is corrupt: the header (bytes 40 to {end}) does not decode: {source}; {REGENERATE}")]
+    #[error("the table is corrupt: the header (bytes 40 to {end}) does not decode: {error}")]
     Header {
         /// The end of the header.
         end: usize,
         /// What postcard reported.
-        source: postcard::Error,
+        error: postcard::Error,
     },
     /// The header describes a puzzle that cannot exist.
-    #[error("the table is corrupt: the header's puzzle is invalid: {0}; {REGENERATE}")]
+    #[error("the table is corrupt: the header's puzzle is invalid: {0}")]
     Puzzle(ModelError),
     /// A section does not fit where the header says it is.
-    #[error("the table is corrupt: the {section} section (offset {offset}, {length} bytes) {problem}; {REGENERATE}")]
+    #[error("the table is corrupt: the {section} section (offset {offset}, {length} bytes) {problem}")]
     Section {
         /// "distance" or "parent".
         section: &'static str,
@@ -77,63 +80,62 @@ pub enum Error {
         problem: &'static str,
     },
     /// The checksum does not match the bytes.
-    #[error("the table is corrupt: checksum mismatch (stored {stored:#018x}, computed {computed:#018x}); {REGENERATE}")]
+    #[error("the table is corrupt: checksum mismatch (stored {stored:#018x}, computed {computed:#018x})")]
     Checksum {
         /// The checksum at byte 24.
         stored: u64,
         /// The checksum of the bytes.
         computed: u64,
     },
-    /// A file could not be read.
-    #[cfg(feature = "std")]
-    #[error("{path}: {source}")]
-    Io {
-        /// The file.
-        path: std::path::PathBuf,
-        /// What the system reported.
-        source: std::io::Error,
-    },
-    /// A `.zst` file is not sound zstd data.
-    #[cfg(feature = "zstd")]
-    #[error(
-        "{path}: not a sound zstd-compressed table ({source}): the file is truncated, damaged or not compressed; \
-         {REGENERATE}"
-    )]
-    Decompress {
-        /// The file.
-        path: std::path::PathBuf,
-        /// What the decompressor reported.
-        source: std::io::Error,
-    },
-    /// A `.zst` file holds more than the table it starts with.
-    #[cfg(feature = "zstd")]
-    #[error(
-        "{path}: decompresses to more than the {declared} bytes its table declares (byte 16): extra data follows \
-         the table; {REGENERATE}"
-    )]
-    ZstTrailing {
-        /// The file.
-        path: std::path::PathBuf,
-        /// The table's declared length.
-        declared: u64,
-    },
-    /// A compressed table is larger than allowed once decompressed.
-    #[cfg(feature = "zstd")]
-    #[error("{path}: decompresses to more than {limit} bytes, the limit for a table")]
-    TooLarge {
-        /// The file.
-        path: std::path::PathBuf,
-        /// The limit.
-        limit: u64,
-    },
+    /// Tile values or text that are not a state of the table's puzzle.
+    #[error(transparent)]
+    State(#[from] StateError),
+    /// A question the table could not answer.
+    #[error(transparent)]
+    Query(#[from] QueryError),
 }
 
 impl Error {
-    /// Attaches a path to an error from reading a table file (errors about
-    /// the contents keep their own message, prefixed with the path by the
-    /// caller).
-    #[cfg(feature = "std")]
-    pub(crate) fn io(path: &std::path::Path, source: std::io::Error) -> Self {
-        Self::Io { path: path.to_path_buf(), source }
+    /// A corrupt field.
+    pub(crate) const fn corrupt(field: &'static str, problem: &'static str) -> Self {
+        Self::Corrupt { field, problem }
     }
+
+    /// Whether the bytes are a table that is damaged (or not a table at
+    /// all), as opposed to a sound table of another format version or byte
+    /// order, or a question the table could not answer.
+    #[must_use]
+    pub fn is_damage(&self) -> bool {
+        match self {
+            Self::Query(e) => matches!(e, QueryError::Corrupt(_)),
+            Self::Version { .. } | Self::BigEndian | Self::State(_) => false,
+            _ => true,
+        }
+    }
+}
+
+/// Why a question about a state was not answered. Small and `Copy`: the
+/// query paths return it without cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum QueryError {
+    /// The state was made for another puzzle (another board or other
+    /// tiles): its labels mean nothing to this table.
+    #[error("the state belongs to another puzzle (another board or other tiles) than this table's")]
+    WrongPuzzle,
+    /// The table contradicts itself: it was damaged after it was opened
+    /// (the bytes changed under a memory map) or damaged in a way the
+    /// checksum did not catch. [`Table::verify`](crate::Table::verify)
+    /// tells which.
+    #[error("the table is corrupt: {0}")]
+    Corrupt(&'static str),
+    /// The state cannot reach the goal (a solution was asked for).
+    #[error("the state cannot reach the goal")]
+    Unsolvable,
+    /// The buffer is shorter than the solution.
+    #[error("the solution has {needed} moves, more than the buffer holds")]
+    BufferTooSmall {
+        /// Moves in the solution.
+        needed: usize,
+    },
 }

@@ -15,7 +15,10 @@
 //!      …     …  distance section, parent section (offsets in the header)
 //! ```
 
+use godtab_puzzles::Puzzle;
 use serde::{Deserialize, Serialize};
+
+use crate::Error;
 
 /// The first 8 bytes of every table file. The high-bit first byte and the
 /// final newline catch 7-bit and line-ending conversions.
@@ -34,6 +37,21 @@ pub const PREAMBLE_LEN: usize = 40;
 /// The endianness marker as written (little-endian).
 pub(crate) const ENDIAN_MARKER: u32 = 0x0102_0304;
 
+/// The distance a search gives a rank it never reached (a state that cannot
+/// reach the goal), in the arrays handed to the writer: above every
+/// distance a table stores.
+pub const UNREACHED: u8 = u8::MAX;
+
+/// The longest generator name a header may hold, in bytes.
+const MAX_GENERATOR: usize = 64;
+
+/// Whether `name` can name a table's generator: at most 64 bytes of text
+/// without control characters (it is printed). The writer and the reader
+/// both apply it.
+pub(crate) fn is_generator(name: &str) -> bool {
+    name.len() <= MAX_GENERATOR && !name.chars().any(char::is_control)
+}
+
 /// Where each preamble field sits.
 pub(crate) mod at {
     pub const MAGIC: usize = 0;
@@ -51,6 +69,175 @@ pub(crate) const SECTION_ALIGN: u64 = 8;
 /// The most bytes a header may take: far above any real one, and small
 /// enough that a hostile length cannot make the reader do much work.
 pub(crate) const MAX_HEADER_LEN: u32 = 1 << 16;
+
+/// The fixed 40 bytes before the header: read and written here, and
+/// nowhere else.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Preamble {
+    /// The whole file's length.
+    pub file_len: u64,
+    /// The checksum (see [`checksum`]); zero while a file is being written.
+    pub checksum: u64,
+    /// The header's length: it starts right after the preamble.
+    pub header_len: u32,
+}
+
+impl Preamble {
+    /// Checks the preamble of `bytes` in order (magic label, endianness,
+    /// version, length, reserved field, header length), before anything
+    /// else of the file is trusted.
+    pub fn read(bytes: &[u8]) -> Result<Self, Error> {
+        if bytes.len() < PREAMBLE_LEN {
+            // A file that does not even start like a table is not one; an
+            // empty one, or a piece of the magic label, is a table cut short.
+            let start = bytes.len().min(MAGIC.len());
+            if bytes[..start] != MAGIC[..start] {
+                return Err(Error::NotATable);
+            }
+            return Err(Error::TooShort { len: bytes.len(), needed: PREAMBLE_LEN });
+        }
+        if bytes[at::MAGIC..at::MAGIC + MAGIC.len()] != MAGIC {
+            return Err(Error::NotATable);
+        }
+        match read_u32(bytes, at::ENDIAN) {
+            ENDIAN_MARKER => {}
+            m if m == ENDIAN_MARKER.swap_bytes() => return Err(Error::BigEndian),
+            _ => return Err(Error::corrupt("endianness marker (byte 8)", "is neither byte order")),
+        }
+        let version = read_u32(bytes, at::VERSION);
+        if version != FORMAT_VERSION {
+            return Err(Error::Version { found: version });
+        }
+        let file_len = read_u64(bytes, at::FILE_LEN);
+        if file_len != bytes.len() as u64 {
+            return Err(Error::Length { declared: file_len, actual: bytes.len() as u64 });
+        }
+        if read_u32(bytes, at::RESERVED) != 0 {
+            return Err(Error::corrupt("reserved field (byte 36)", "is not zero"));
+        }
+        let header_len = read_u32(bytes, at::HEADER_LEN);
+        if header_len > MAX_HEADER_LEN {
+            return Err(Error::corrupt("header length (byte 32)", "is larger than any header"));
+        }
+        if PREAMBLE_LEN + header_len as usize > bytes.len() {
+            return Err(Error::corrupt("header length (byte 32)", "runs past the end of the file"));
+        }
+        Ok(Self { file_len, checksum: read_u64(bytes, at::CHECKSUM), header_len })
+    }
+
+    /// The preamble's bytes, in this version's layout.
+    #[cfg(feature = "alloc")]
+    pub fn write(&self) -> [u8; PREAMBLE_LEN] {
+        let mut out = [0u8; PREAMBLE_LEN];
+        out[at::MAGIC..at::MAGIC + MAGIC.len()].copy_from_slice(&MAGIC);
+        out[at::ENDIAN..at::ENDIAN + 4].copy_from_slice(&ENDIAN_MARKER.to_le_bytes());
+        out[at::VERSION..at::VERSION + 4].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
+        out[at::FILE_LEN..at::FILE_LEN + 8].copy_from_slice(&self.file_len.to_le_bytes());
+        out[at::CHECKSUM..at::CHECKSUM + 8].copy_from_slice(&self.checksum.to_le_bytes());
+        out[at::HEADER_LEN..at::HEADER_LEN + 4].copy_from_slice(&self.header_len.to_le_bytes());
+        // The reserved field stays zero.
+        out
+    }
+
+    /// The header's bytes in `bytes`, as [`Preamble::read`] checked them.
+    pub fn header<'a>(&self, bytes: &'a [u8]) -> &'a [u8] {
+        bytes.get(PREAMBLE_LEN..PREAMBLE_LEN + self.header_len as usize).unwrap_or_default()
+    }
+}
+
+/// The little-endian `u32` at `offset` (0 past the end).
+pub(crate) fn read_u32(bytes: &[u8], offset: usize) -> u32 {
+    let mut word = [0u8; 4];
+    if let Some(b) = bytes.get(offset..offset + 4) {
+        word.copy_from_slice(b);
+    }
+    u32::from_le_bytes(word)
+}
+
+/// The little-endian `u64` at `offset` (0 past the end).
+pub(crate) fn read_u64(bytes: &[u8], offset: usize) -> u64 {
+    let mut word = [0u8; 8];
+    if let Some(b) = bytes.get(offset..offset + 8) {
+        word.copy_from_slice(b);
+    }
+    u64::from_le_bytes(word)
+}
+
+/// How a table stores its answers. The header records it by variant index
+/// (postcard): `Full` is 0, `Compact` 1.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Encoding {
+    /// The distance and the parent move of every state: a distance is one
+    /// read, a solution one read per move. The default.
+    #[default]
+    Full,
+    /// Only the distance modulo 3, in 2 bits per state. When every move can
+    /// be undone by a move (sliding puzzles always), a state's neighbours
+    /// lie at distances `d-1`, `d` and `d+1`, which differ modulo 3, so the
+    /// move that gets closer is found by trying the moves in declared order
+    /// (the same canonical move a full table stores), and the distance by
+    /// walking to the goal: O(d x moves) per distance query, O(moves) per
+    /// solution step. For tables too large to store in full; refused for
+    /// puzzles whose moves cannot undo each other ([`Encoding::check`]).
+    Compact,
+}
+
+/// The widths of a table's sections and the value that marks an
+/// unreachable rank: the rule both the writer and the reader apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Layout {
+    /// Bits per distance entry.
+    pub distance: u8,
+    /// Bits per parent entry (0: no parent section).
+    pub parent: u8,
+    /// The stored value of an unreachable rank (every other stored value is
+    /// a distance, or a distance modulo 3).
+    pub marker: u8,
+}
+
+impl Encoding {
+    /// Whether `puzzle`'s tables can be stored this way; if not, why.
+    ///
+    /// # Errors
+    ///
+    /// For [`Encoding::Compact`], when a move cannot be undone by a move: a
+    /// neighbour could then be two moves further, which looks the same
+    /// modulo 3 as one a move closer.
+    pub fn check(self, puzzle: &Puzzle) -> Result<(), &'static str> {
+        match self {
+            Self::Compact if !puzzle.moves_undo_each_other() => {
+                Err("the compact encoding needs every move to be undone by a move, and this puzzle's moves are one-way")
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The layout of a table of this encoding for a puzzle of `moves` moves
+    /// whose deepest state is `max_depth` moves away, with unreachable ranks
+    /// or not.
+    pub(crate) fn layout(self, max_depth: u8, unreachable: bool, moves: usize) -> Layout {
+        match self {
+            Self::Full => {
+                let distance = bits_for(u64::from(max_depth) + u64::from(unreachable));
+                Layout {
+                    distance,
+                    parent: bits_for(moves.saturating_sub(1) as u64),
+                    marker: ((1u16 << distance.min(8)) - 1) as u8,
+                }
+            }
+            Self::Compact => Layout { distance: 2, parent: 0, marker: 3 },
+        }
+    }
+
+    /// The value stored for distance `d`.
+    #[cfg(feature = "alloc")]
+    pub(crate) fn stored(self, d: u8) -> u8 {
+        match self {
+            Self::Full => d,
+            Self::Compact => d % 3,
+        }
+    }
+}
 
 /// Everything about a table except the packed sections, as postcard
 /// encodes it. Strings and byte strings are borrowed from the file.
@@ -72,7 +259,7 @@ pub(crate) struct Header<'a> {
     /// (`new[i] = old[map[i]]`). Empty for sliding puzzles.
     pub move_maps: &'a [u8],
     pub ranking: RankingTag,
-    pub encoding: EncodingTag,
+    pub encoding: Encoding,
     /// Rank slots: entries in each section.
     pub states: u64,
     /// Ranks from which the goal can be reached.
@@ -109,55 +296,6 @@ pub(crate) enum RankingTag {
     BlankParity,
     Multiset,
 }
-
-/// How distances and parents are stored.
-#[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum EncodingTag {
-    /// A distance (or the unreachable marker) and a parent move per state.
-    Full,
-    /// The distance modulo 3 in 2 bits (3 marks an unreachable state), no
-    /// parents: see [`Encoding::DistanceMod3`](crate::Encoding::DistanceMod3).
-    DistanceMod3,
-}
-
-/// How a table stores its answers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Encoding {
-    /// The distance and the parent move of every state: a distance is one
-    /// read, a solution one read per move. The default.
-    #[default]
-    Full,
-    /// Only the distance modulo 3, in 2 bits per state. When every move can
-    /// be undone by a move (sliding puzzles always), a state's neighbours
-    /// lie at distances `d-1`, `d` and `d+1`, which differ modulo 3, so the
-    /// move that gets closer is found by trying the moves in declared order
-    /// (the same canonical move a full table stores), and the distance by
-    /// walking to the goal: O(d x moves) per distance query, O(moves) per
-    /// solution step. For tables too large to store in full; refused for
-    /// puzzles whose moves cannot undo each other.
-    DistanceMod3,
-}
-
-impl From<Encoding> for EncodingTag {
-    fn from(e: Encoding) -> Self {
-        match e {
-            Encoding::Full => Self::Full,
-            Encoding::DistanceMod3 => Self::DistanceMod3,
-        }
-    }
-}
-
-impl From<EncodingTag> for Encoding {
-    fn from(e: EncodingTag) -> Self {
-        match e {
-            EncodingTag::Full => Self::Full,
-            EncodingTag::DistanceMod3 => Self::DistanceMod3,
-        }
-    }
-}
-
-/// The value that marks an unreachable state in a `DistanceMod3` table.
-pub(crate) const MOD3_UNREACHABLE: u8 = 3;
 
 impl From<godtab_puzzles::Ranking> for RankingTag {
     fn from(r: godtab_puzzles::Ranking) -> Self {

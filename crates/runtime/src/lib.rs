@@ -10,32 +10,42 @@
 //!
 //! # Loading a table
 //!
-//! [`Table`] works over any byte source that is `AsRef<[u8]>`:
+//! [`Table`] works over any byte source that is `AsRef<[u8]>`, and every
+//! error converts into [`Error`], so `?` works throughout:
 //!
 //! ```
-//! # fn main() -> Result<(), godtab_runtime::Error> {
-//! # let bytes = godtab_gen::build_table(&godtab_puzzles::builtin::NINE_PUZZLE).unwrap();
-//! # let dir = tempfile::tempdir().unwrap();
-//! # let path = dir.path().join("nine-puzzle.gtab");
-//! # std::fs::write(&path, &bytes).unwrap();
-//! use godtab_runtime::Table;
+//! use godtab_runtime::{Error, Table};
 //!
-//! // Bytes in memory: a Vec<u8>, or a &'static [u8] from include_bytes!.
-//! let table = Table::new(bytes)?;
-//! // A file, read into memory or memory-mapped (feature `mmap`).
-//! let table = Table::open(&path)?;
-//! let table = Table::open_mmap(&path)?;
+//! // Bytes in memory: a &'static [u8] from include_bytes!, or a Vec<u8>.
+//! static SLIDE_2X3: &[u8] = include_bytes!("../tests/fixtures/v1/slide-2x3.gtab");
 //!
-//! let state = table.parse("7 3 9 2 5 1 4 8 6").unwrap();
-//! assert_eq!(table.distance(&state), Some(3));
-//! let solution = table.solution(&state).expect("solvable");
-//! let moves: Vec<&str> = solution.map(|m| table.move_name(m)).collect();
-//! assert_eq!(moves, ["V1", "V3", "H1"]);
+//! fn main() -> Result<(), Error> {
+//!     let table = Table::new(SLIDE_2X3)?;
+//!     let state = table.parse("1 2 3 x 4 5")?;
+//!     assert_eq!(table.distance(&state)?, Some(2));
+//!     let solution = table.solution(&state)?.expect("solvable");
+//!     let moves: Vec<&str> = solution.filter_map(|m| table.move_name(m)).collect();
+//!     assert_eq!(moves, ["r", "r"]);
 //!
-//! // Without allocating: the moves as indices into a buffer.
-//! let mut buffer = [0u8; 32];
-//! let len = table.solve_into(&state, &mut buffer).unwrap();
-//! assert_eq!(&buffer[..len], &[3, 5, 0]);
+//!     // Without allocating: the moves as indices into a buffer.
+//!     let mut buffer = [0u8; 32];
+//!     let len = table.solve_into(&state, &mut buffer)?;
+//!     assert_eq!(&buffer[..len], &[3, 3]);
+//!     Ok(())
+//! }
+//! ```
+//!
+//! With `std`, [`Table::open`] opens a file, choosing how from its
+//! contents: a `.gtab` file is memory-mapped (feature `mmap`; read into
+//! memory without it), a `.gtab.zst` file decompressed (feature `zstd`):
+//!
+//! ```
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! # let dir = tempfile::tempdir()?;
+//! # let path = dir.path().join("slide-2x3.gtab");
+//! # std::fs::write(&path, include_bytes!("../tests/fixtures/v1/slide-2x3.gtab"))?;
+//! let table = godtab_runtime::Table::open(&path)?;
+//! assert_eq!(table.id(), "slide-2x3");
 //! # Ok(()) }
 //! ```
 //!
@@ -56,10 +66,13 @@
 //!
 //! # Crate features
 //!
-//! - `std` (default): errors implement `std::error::Error`; [`Table::open`]
-//!   reads a path; enables `alloc`.
-//! - `mmap` (default): [`Table::open_mmap`] maps a file with memmap2.
-//! - `zstd`: [`Table::open_zst`] decompresses a `.gtab.zst` file.
+//! - `std` (default): [`Table::open`] opens a path, with errors
+//!   ([`FileError`]) that name it; enables `alloc`. Without `std` the errors
+//!   implement `core::error::Error`.
+//! - `mmap` (default): [`Table::open`] and [`Table::open_mmap`] map a file
+//!   with memmap2.
+//! - `zstd`: [`Table::open`] and [`Table::open_zst`] decompress a
+//!   `.gtab.zst` file.
 //! - `alloc`: [`encode`], the writer, which needs an output buffer.
 //!
 //! With `default-features = false` the crate is `#![no_std]` and uses no
@@ -71,8 +84,6 @@
 //! The file format is specified byte by byte in `docs/FORMAT.md`.
 
 #![no_std]
-#![deny(unsafe_code)]
-#![warn(missing_docs)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
@@ -86,16 +97,22 @@ mod error;
 #[cfg(feature = "std")]
 mod file;
 mod format;
+mod open;
+mod solution;
 mod table;
+mod view;
 #[cfg(feature = "alloc")]
 mod write;
 
-pub use error::Error;
-pub use format::{Encoding, FORMAT_VERSION, MAGIC, PREAMBLE_LEN};
-pub use godtab_puzzles::{Kind, Puzzle, Ranking, State, StateError};
+pub use error::{Error, QueryError};
+#[cfg(feature = "std")]
+pub use file::{Bytes, FileError};
+pub use format::{Encoding, FORMAT_VERSION, MAGIC, PREAMBLE_LEN, UNREACHED};
+pub use godtab_puzzles::{Definition, Kind, Puzzle, Ranking, State, StateError};
 /// The memory map type of [`Table::open_mmap`].
 #[cfg(feature = "mmap")]
 pub use memmap2::Mmap;
-pub use table::{Solution, SolveError, Table};
+pub use solution::Solution;
+pub use table::Table;
 #[cfg(feature = "alloc")]
-pub use write::{TableContents, encode};
+pub use write::{EncodeError, TableData, encode};

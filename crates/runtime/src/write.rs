@@ -1,113 +1,97 @@
-//! Encoding a table: the one writer of the format `table.rs` reads.
+//! Encoding a table: the one writer of the format `open.rs` reads.
 
+use alloc::string::String;
 use alloc::vec::Vec;
 
-use godtab_puzzles::{Kind, Puzzle};
+use godtab_puzzles::{Definition, Kind};
 
-use crate::Error;
 use crate::bits;
-use crate::format::{
-    self, ENDIAN_MARKER, Encoding, FORMAT_VERSION, Header, KindTag, MAGIC, MAX_HEADER_LEN, PREAMBLE_LEN, Section, at,
-};
+use crate::format::{self, Encoding, Header, KindTag, MAX_HEADER_LEN, PREAMBLE_LEN, Preamble, Section, UNREACHED, at};
 
-/// The distance value that marks an unreachable rank in [`TableContents`].
-const UNREACHED: u8 = u8::MAX;
-
-/// What a table holds, before encoding.
-#[derive(Clone, Copy, Debug)]
-pub struct TableContents<'a> {
-    /// The puzzle's id.
-    pub puzzle_id: &'a str,
-    /// What generated the table, e.g. "godtab-gen 0.1.0".
-    pub generator: &'a str,
-    /// The puzzle.
-    pub puzzle: &'a Puzzle,
-    /// One name per move, in declared order; no spaces.
-    pub move_names: &'a [&'a str],
-    /// Distance of every rank, 255 for unreachable ranks.
-    pub distance: &'a [u8],
-    /// Parent move of every rank (any value where it does not matter).
-    pub parent: &'a [u8],
-    /// Ranks with a distance.
+/// What a complete table holds for every rank, as a search finds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableData {
+    /// Distance to the goal of each rank, or [`UNREACHED`].
+    pub distance: Vec<u8>,
+    /// The first move (declared order) that leads one step closer to the
+    /// goal; any move where it does not matter (the goal, unreached ranks).
+    pub parent: Vec<u8>,
+    /// How many ranks were reached (the goal's connected component).
     pub reachable: u64,
-    /// God's number.
+    /// God's number: the largest distance.
     pub max_depth: u8,
-    /// States per distance, from 0 to `max_depth`.
-    pub histogram: &'a [u64],
-    /// How to store the answers.
-    pub encoding: Encoding,
+    /// `histogram[d]` states lie at distance `d`.
+    pub histogram: Vec<u64>,
 }
 
-/// Encodes a table in the current format version. The output depends only
-/// on the contents: the same contents always give the same bytes.
+/// Why the writer refused its input: the contents handed to [`encode`] do
+/// not make a table (a bug in the caller, never a damaged file).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("cannot encode the table: {field}: {problem}")]
+pub struct EncodeError {
+    /// What was wrong: "distances", "histogram", ...
+    pub field: &'static str,
+    /// How.
+    pub problem: &'static str,
+}
+
+/// Encodes the table of `definition` holding `data`, stored as `encoding`,
+/// in the current format version; `generator` names what made it (e.g.
+/// "godtab-gen 0.1.0"). The output depends only on the arguments: the same
+/// arguments always give the same bytes.
 ///
 /// # Errors
 ///
-/// [`Error::Corrupt`] naming the field if the contents are inconsistent
-/// (wrong lengths, a distance above God's number, a bad move name).
-pub fn encode(contents: &TableContents<'_>) -> Result<Vec<u8>, Error> {
-    let invalid = |field, problem| Error::Corrupt { field, problem };
-    let puzzle = contents.puzzle;
-    let states = puzzle.slots();
-    let len = usize::try_from(states).map_err(|_| invalid("state count", "does not fit in memory"))?;
-    if contents.distance.len() != len || contents.parent.len() != len {
+/// An [`EncodeError`] naming the field if the data does not fit the puzzle
+/// (wrong lengths, a distance above God's number, a histogram that does not
+/// add up), the encoding does not suit it, or the generator name is not
+/// short printable text.
+pub fn encode(
+    definition: &Definition,
+    data: &TableData,
+    encoding: Encoding,
+    generator: &str,
+) -> Result<Vec<u8>, EncodeError> {
+    let invalid = |field, problem| EncodeError { field, problem };
+    let puzzle = definition.puzzle();
+    let slots = puzzle.slots();
+    let len = usize::try_from(slots).map_err(|_| invalid("state count", "does not fit in memory"))?;
+    if data.distance.len() != len || data.parent.len() != len {
         return Err(invalid("sections", "not one distance and one parent per rank"));
     }
-    if contents.move_names.len() != puzzle.move_count()
-        || !contents.move_names.iter().all(|n| godtab_puzzles::is_move_name(n))
-    {
-        return Err(invalid(
-            "move names",
-            "need one name per move, of 1 to 32 bytes without spaces or control characters",
-        ));
+    if !format::is_generator(generator) {
+        return Err(invalid("generator", "longer than 64 bytes or holds a control character"));
     }
-    if contents.histogram.len() != usize::from(contents.max_depth) + 1 || contents.max_depth == UNREACHED {
+    if data.histogram.len() != usize::from(data.max_depth) + 1 || data.max_depth == UNREACHED {
         return Err(invalid("histogram", "needs one count per distance up to God's number"));
     }
-    let total = contents.histogram.iter().try_fold(0u64, |sum, &c| sum.checked_add(c));
-    if contents.histogram[0] != 1 || total != Some(contents.reachable) || contents.reachable > states {
+    let total = data.histogram.iter().try_fold(0u64, |sum, &c| sum.checked_add(c));
+    if data.histogram[0] != 1 || total != Some(data.reachable) || data.reachable > slots {
         return Err(invalid("histogram", "must start with the goal alone and add up to the reachable count"));
     }
-    let unreached = contents.distance.iter().filter(|&&d| d == UNREACHED).count() as u64;
-    if unreached != states - contents.reachable {
+    let unreached = data.distance.iter().filter(|&&d| d == UNREACHED).count() as u64;
+    if unreached != slots - data.reachable {
         return Err(invalid("distances", "the unreachable ranks do not match the reachable count"));
     }
-    if contents.parent.iter().any(|&m| usize::from(m) >= puzzle.move_count()) {
-        return Err(invalid("parents", "one is not a move"));
-    }
-
-    if contents.encoding == Encoding::DistanceMod3 && !puzzle.moves_undo_each_other() {
-        return Err(invalid(
-            "encoding",
-            "distance modulo 3 needs every move to be undone by a move (neighbours one move apart both ways)",
-        ));
-    }
-    let unreachable = contents.reachable < states;
-    let (distance_width, marker, parent_width) = match contents.encoding {
-        Encoding::Full => {
-            let width = format::bits_for(u64::from(contents.max_depth) + u64::from(unreachable));
-            (width, ((1u16 << width) - 1) as u8, format::bits_for(puzzle.move_count().saturating_sub(1) as u64))
-        }
-        Encoding::DistanceMod3 => (2, format::MOD3_UNREACHABLE, 0),
-    };
-    let distance_len = format::section_len(states, distance_width).ok_or(invalid("distance section", "overflows"))?;
-    let parent_len = format::section_len(states, parent_width).ok_or(invalid("parent section", "overflows"))?;
-
-    if contents.distance.iter().any(|&d| d != UNREACHED && d > contents.max_depth) {
+    if data.distance.iter().any(|&d| d != UNREACHED && d > data.max_depth) {
         return Err(invalid("distances", "one is above God's number"));
     }
-    let stored = |d: u8| match contents.encoding {
-        Encoding::Full => d,
-        Encoding::DistanceMod3 => d % 3,
-    };
-    let distances = contents.distance.iter().map(|&d| if d == UNREACHED { marker } else { stored(d) });
+    if data.parent.iter().any(|&m| usize::from(m) >= puzzle.move_count()) {
+        return Err(invalid("parents", "one is not a move"));
+    }
+    encoding.check(puzzle).map_err(|problem| invalid("encoding", problem))?;
 
-    let names = contents.move_names.join(" ");
+    let layout = encoding.layout(data.max_depth, data.reachable < slots, puzzle.move_count());
+    let distance_len = format::section_len(slots, layout.distance).ok_or(invalid("distance section", "overflows"))?;
+    let parent_len = format::section_len(slots, layout.parent).ok_or(invalid("parent section", "overflows"))?;
+    let distances = data.distance.iter().map(|&d| if d == UNREACHED { layout.marker } else { encoding.stored(d) });
+
+    let names: String = definition.move_names().collect::<Vec<_>>().join(" ");
     let maps: Vec<u8> = (0..puzzle.move_count()).filter_map(|m| puzzle.move_map(m)).flatten().copied().collect();
-    let histogram: Vec<u8> = contents.histogram.iter().flat_map(|c| c.to_le_bytes()).collect();
+    let histogram: Vec<u8> = data.histogram.iter().flat_map(|c| c.to_le_bytes()).collect();
     let mut header = Header {
-        puzzle_id: contents.puzzle_id,
-        generator: contents.generator,
+        puzzle_id: definition.id(),
+        generator,
         kind: match puzzle.kind() {
             Kind::Permutation => KindTag::Permutation,
             Kind::Sliding => KindTag::Sliding,
@@ -118,13 +102,13 @@ pub fn encode(contents: &TableContents<'_>) -> Result<Vec<u8>, Error> {
         move_names: &names,
         move_maps: &maps,
         ranking: puzzle.ranking().into(),
-        encoding: contents.encoding.into(),
-        states,
-        reachable: contents.reachable,
-        max_depth: contents.max_depth,
+        encoding,
+        states: slots,
+        reachable: data.reachable,
+        max_depth: data.max_depth,
         histogram: &histogram,
-        distance: Section { offset: 0, length: distance_len, width: distance_width },
-        parent: Section { offset: 0, length: parent_len, width: parent_width },
+        distance: Section { offset: 0, length: distance_len, width: layout.distance },
+        parent: Section { offset: 0, length: parent_len, width: layout.parent },
     };
     // The offsets are varints inside the header, so the header's length
     // depends on them: settle both by re-encoding until they agree.
@@ -141,27 +125,18 @@ pub fn encode(contents: &TableContents<'_>) -> Result<Vec<u8>, Error> {
     let header_len = u32::try_from(encoded.len()).ok().filter(|&l| l <= MAX_HEADER_LEN);
     let header_len = header_len.ok_or(invalid("header", "is too long"))?;
     let file_len = header.parent.offset + parent_len;
+    let to_usize = |n: u64| usize::try_from(n).map_err(|_| invalid("table", "larger than memory"));
 
     let mut file = Vec::with_capacity(to_usize(file_len)?);
-    file.extend_from_slice(&MAGIC);
-    file.extend_from_slice(&ENDIAN_MARKER.to_le_bytes());
-    file.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-    file.extend_from_slice(&file_len.to_le_bytes());
-    file.extend_from_slice(&0u64.to_le_bytes()); // checksum, filled in below
-    file.extend_from_slice(&header_len.to_le_bytes());
-    file.extend_from_slice(&0u32.to_le_bytes()); // reserved
-    debug_assert_eq!(file.len(), PREAMBLE_LEN);
+    // The checksum is filled in last, over the finished file.
+    file.extend_from_slice(&Preamble { file_len, checksum: 0, header_len }.write());
     file.extend_from_slice(&encoded);
     file.resize(to_usize(header.distance.offset)?, 0);
     // Packed straight into the file: no second copy of the sections.
-    bits::pack_into(&mut file, distances, distance_width, to_usize(distance_len)?);
-    bits::pack_into(&mut file, contents.parent.iter().copied(), parent_width, to_usize(parent_len)?);
+    bits::pack_into(&mut file, distances, layout.distance, to_usize(distance_len)?);
+    bits::pack_into(&mut file, data.parent.iter().copied(), layout.parent, to_usize(parent_len)?);
     debug_assert_eq!(file.len() as u64, file_len);
     let checksum = format::checksum(&file);
     file[at::CHECKSUM..at::CHECKSUM + 8].copy_from_slice(&checksum.to_le_bytes());
     Ok(file)
-}
-
-fn to_usize(n: u64) -> Result<usize, Error> {
-    usize::try_from(n).map_err(|_| Error::Corrupt { field: "table", problem: "larger than memory" })
 }

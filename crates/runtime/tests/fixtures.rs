@@ -1,22 +1,53 @@
-//! The committed fixture of every format version still loads and answers.
+//! The committed fixtures of every format version still load and answer
+//! (`cargo xtask gen-fixture --check` keeps the current version's up to
+//! date).
 
-use godtab_runtime::Table;
+use godtab_runtime::{Encoding, Error, QueryError, Table};
+
+fn open(bytes: &'static [u8]) -> Table<&'static [u8]> {
+    let table = Table::new(bytes).unwrap();
+    table.verify().unwrap();
+    table
+}
 
 #[test]
-fn version_1_fixture_loads_and_answers() {
-    let table = Table::new(&include_bytes!("fixtures/v1/slide-2x3.gtab")[..]).unwrap();
-    table.verify().unwrap();
+fn version_1_fixtures_load_and_answer() -> Result<(), Error> {
+    let table = open(include_bytes!("fixtures/v1/slide-2x3.gtab"));
     assert_eq!(table.id(), "slide-2x3");
     assert_eq!(table.generator(), "godtab-gen 0.1.0");
-    assert_eq!(table.states(), 360);
-    assert_eq!(table.reachable(), 360);
-    assert_eq!(table.max_depth(), 21);
+    assert_eq!((table.slots(), table.reachable(), table.max_depth()), (360, 360, 21));
     assert_eq!(table.move_names().collect::<Vec<_>>(), ["u", "d", "l", "r"]);
+    assert_eq!(table.move_name(4), None);
     assert_eq!(table.histogram().sum::<u64>(), 360);
-    let solved = table.parse("1 2 3 4 5 x").unwrap();
-    assert_eq!(table.distance(&solved), Some(0));
-    let one_away = table.parse("1 2 3 4 x 5").unwrap();
-    let moves: Vec<&str> = table.solution(&one_away).unwrap().map(|m| table.move_name(m)).collect();
+    let solved = table.parse("1 2 3 4 5 x")?;
+    assert_eq!(table.distance(&solved)?, Some(0));
+    let one_away = table.parse("1 2 3 4 x 5")?;
+    let moves: Vec<&str> = table.solution(&one_away)?.unwrap().filter_map(|m| table.move_name(m)).collect();
     assert_eq!(moves, ["r"]);
-    assert_eq!(table.distance(&table.parse("2 1 3 4 5 x").unwrap()), None);
+    assert_eq!(table.distance(&table.parse("2 1 3 4 5 x")?)?, None);
+    assert_eq!(table.solve_into(&table.parse("2 1 3 4 5 x")?, &mut [0; 32]), Err(QueryError::Unsolvable));
+
+    // The compact table of the same puzzle answers the same, state by state.
+    let compact = open(include_bytes!("fixtures/v1/slide-2x3-compact.gtab"));
+    assert_eq!(compact.encoding(), Encoding::Compact);
+    assert!(compact.len() < table.len());
+    for rank in 0..table.slots() {
+        let state = table.state_of_rank(rank).unwrap();
+        assert_eq!(compact.distance(&state)?, table.distance(&state)?, "rank {rank}");
+        let ours: Vec<usize> = compact.solution(&state)?.into_iter().flatten().collect();
+        let theirs: Vec<usize> = table.solution(&state)?.into_iter().flatten().collect();
+        assert_eq!(ours, theirs, "rank {rank}");
+    }
+
+    // One turn of a 2x2 board reaches 4 of its 24 arrangements.
+    let spin = open(include_bytes!("fixtures/v1/spin-2x2.gtab"));
+    assert_eq!((spin.slots(), spin.reachable(), spin.max_depth()), (24, 4, 3));
+    assert_eq!(spin.distance(&spin.parse("3 1 4 2")?)?, Some(3));
+    assert_eq!(spin.distance(&spin.parse("2 1 3 4")?)?, None);
+
+    // Three colours of two tiles each: 6!/(2!2!2!) = 90 arrangements.
+    let colours = open(include_bytes!("fixtures/v1/colours-2x3.gtab"));
+    assert_eq!(colours.slots(), 90);
+    assert_eq!(colours.distance(&colours.parse("1 1 2 2 3 3")?)?, Some(0));
+    Ok(())
 }

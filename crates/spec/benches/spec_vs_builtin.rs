@@ -10,12 +10,13 @@ use godtab_puzzles::builtin;
 fn bench(c: &mut Criterion) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/puzzles/nine-digits.toml");
     let spec = godtab_spec::load(&path).expect("the spec loads");
-    let builtin = builtin::NINE_DIGITS.puzzle();
+    let builtin = builtin::NINE_DIGITS.definition();
+    let builtin = builtin.puzzle();
     let mut group = c.benchmark_group("generate nine-digits");
     group.sample_size(20);
     group.throughput(criterion::Throughput::Elements(builtin.slots()));
-    group.bench_function("built-in", |b| b.iter(|| godtab_gen::generate(&builtin).expect("generates")));
-    group.bench_function("from spec", |b| b.iter(|| godtab_gen::generate(&spec.puzzle).expect("generates")));
+    group.bench_function("built-in", |b| b.iter(|| godtab_gen::generate(builtin).expect("generates")));
+    group.bench_function("from spec", |b| b.iter(|| godtab_gen::generate(spec.puzzle()).expect("generates")));
     group.finish();
 }
 

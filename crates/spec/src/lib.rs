@@ -1,7 +1,12 @@
 //! User-defined puzzles: a small TOML file describes a permutation or
-//! sliding puzzle, and [`parse`] turns it into a checked
-//! [`Puzzle`] with its id and move names, ready for
-//! the generator. The format is documented with examples in `docs/SPEC.md`.
+//! sliding puzzle, and [`parse`] turns it into a checked [`Definition`] (the
+//! puzzle with its id and move names), ready for the generator. The format
+//! is documented with examples in `docs/SPEC.md`.
+//!
+//! The rules a puzzle must follow (board size, goal, moves, names) belong to
+//! the model (`godtab-puzzles`); this crate reads the values, checks what
+//! only the file can tell (types, cell numbers, cycles), and puts the line
+//! and key of the value at fault on every error the model reports.
 //!
 //! ```
 //! let spec = godtab_spec::parse(r#"
@@ -14,9 +19,9 @@
 //!     name = "turn"
 //!     cycles = [[0, 1, 3, 2]]
 //! "#).unwrap();
-//! assert_eq!(spec.id, "two-by-two");
-//! assert_eq!(spec.puzzle.slots(), 24);
-//! assert_eq!(spec.puzzle.move_map(0), Some(&[2, 0, 3, 1][..]));
+//! assert_eq!(spec.id(), "two-by-two");
+//! assert_eq!(spec.puzzle().slots(), 24);
+//! assert_eq!(spec.puzzle().move_map(0), Some(&[2, 0, 3, 1][..]));
 //! ```
 //!
 //! Every error is one line naming the line and the key it is about and
@@ -24,41 +29,14 @@
 //! the board (cells 0 to 8)`. Keys that are not bare (`"a b"`) are shown
 //! quoted, and control characters of the file are escaped (`\n`, `\u{1b}`).
 
-#![forbid(unsafe_code)]
-#![warn(missing_docs)]
-
 use std::fmt;
 use std::path::Path;
 
 use godtab_puzzles::{
-    BLANK, Kind, MAX_CELLS, MAX_MOVE_NAME, MAX_MOVES, MoveSet, Puzzle, SLIDING_MOVE_NAMES, is_move_name,
+    BLANK, Definition, Kind, MAX_CELLS, MAX_MOVE_NAME, MAX_PUZZLE_ID, ModelError, MoveSet, Puzzle, SLIDING_MOVE_NAMES,
 };
 use toml::Spanned;
 use toml::de::{DeString, DeTable, DeValue};
-
-/// The longest puzzle `name`, in bytes. With at most [`MAX_MOVES`] moves of
-/// [`MAX_MOVE_NAME`]-byte names and [`MAX_CELLS`]-cell maps, a table's
-/// header stays a few KiB, far below its 64 KiB limit.
-pub const MAX_NAME: usize = 64;
-
-/// A puzzle loaded from a spec file.
-#[derive(Clone, Debug)]
-pub struct Spec {
-    /// The puzzle's id (`name` in the file).
-    pub id: String,
-    /// One name per move, in declared order.
-    pub move_names: Vec<String>,
-    /// The checked puzzle.
-    pub puzzle: Puzzle,
-}
-
-impl Spec {
-    /// The move names as string slices.
-    #[must_use]
-    pub fn move_names(&self) -> Vec<&str> {
-        self.move_names.iter().map(String::as_str).collect()
-    }
-}
 
 /// What is wrong with a spec, and where.
 #[derive(Debug, thiserror::Error)]
@@ -110,7 +88,7 @@ impl fmt::Display for Where<'_> {
 ///
 /// [`SpecError::Io`] if the file cannot be read, or any error of [`parse`]
 /// (prefixed with the path by the caller).
-pub fn load(path: &Path) -> Result<Spec, SpecError> {
+pub fn load(path: &Path) -> Result<Definition, SpecError> {
     parse(&std::fs::read_to_string(path)?)
 }
 
@@ -119,7 +97,7 @@ pub fn load(path: &Path) -> Result<Spec, SpecError> {
 /// # Errors
 ///
 /// A [`SpecError`] naming the line and key of the first problem.
-pub fn parse(text: &str) -> Result<Spec, SpecError> {
+pub fn parse(text: &str) -> Result<Definition, SpecError> {
     let doc = DeTable::parse(text).map_err(|e| syntax_error(text, &e))?;
     let top = Table { text, key: String::new(), at: None, entries: doc.get_ref() };
     top.only(
@@ -129,12 +107,6 @@ pub fn parse(text: &str) -> Result<Spec, SpecError> {
 
     let name = top.required("name")?;
     let id = name.string("the puzzle's name in quotes")?;
-    if id.len() > MAX_NAME {
-        return Err(name.error(format!("at most {MAX_NAME} bytes, found {}", id.len())));
-    }
-    if id.is_empty() || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
-        return Err(name.error(format!("{id:?} must be letters, digits and '-' only")));
-    }
     let kind = top.required("kind")?;
     let kind = match kind.value.get_ref().as_str() {
         Some("permutation") => Kind::Permutation,
@@ -144,39 +116,73 @@ pub fn parse(text: &str) -> Result<Spec, SpecError> {
     let rows = dimension(&top.required("rows")?)?;
     let cols_field = top.required("cols")?;
     let cols = dimension(&cols_field)?;
-    let cells = rows * cols;
-    if !(2..=MAX_CELLS).contains(&cells) {
-        return Err(cols_field.error(format!("rows * cols = {cells} cells; a board has 2 to {MAX_CELLS}")));
-    }
-    let goal = match top.get("goal") {
-        Some(goal) => goal_values(&goal, kind, cells)?,
+    let cells = Puzzle::cells_of_board(rows, cols).map_err(|e| cols_field.error(e.to_string()))?;
+    let goal_field = top.get("goal");
+    let goal = match &goal_field {
+        Some(goal) => goal_values(goal, kind)?,
         // 1..=cells, or for a sliding board 1..cells then the blank.
         None if kind == Kind::Permutation => (1..=cells as u8).collect(),
         None => (1..cells as u8).chain([BLANK]).collect(),
     };
 
-    let moves = top.get("moves");
-    let (maps, move_names) = match (kind, moves) {
+    let moves_field = top.get("moves");
+    let moves = match (kind, &moves_field) {
         (Kind::Sliding, Some(moves)) => {
             return Err(moves.error("a sliding puzzle's moves are always u, d, l, r: remove the [[moves]] tables"));
         }
-        (Kind::Sliding, None) => (Vec::new(), SLIDING_MOVE_NAMES.iter().map(|n| n.to_string()).collect()),
+        (Kind::Sliding, None) => Vec::new(),
         (Kind::Permutation, None) => {
             return Err(SpecError::Invalid { line: None, key: "moves".into(), message: NO_MOVES.into() });
         }
-        (Kind::Permutation, Some(moves)) => permutation_moves(&moves, cells)?,
+        (Kind::Permutation, Some(moves)) => permutation_moves(moves, cells)?,
     };
 
+    let maps: Vec<u8> = moves.iter().flat_map(|m| m.map.iter().copied()).collect();
     let move_set = match kind {
         Kind::Permutation => MoveSet::Permutation(&maps),
         Kind::Sliding => MoveSet::Sliding,
     };
-    let puzzle = Puzzle::new(rows, cols, &goal, move_set).map_err(|e| SpecError::Invalid {
-        line: None,
-        key: "puzzle".into(),
-        message: e.to_string(),
-    })?;
-    Ok(Spec { id: id.to_string(), move_names, puzzle })
+    let names: Vec<&str> = match kind {
+        Kind::Permutation => moves.iter().map(|m| m.name).collect(),
+        Kind::Sliding => SLIDING_MOVE_NAMES.to_vec(),
+    };
+    // The model checks the rules; each of its errors is put on the line of
+    // the value at fault.
+    let at_fault = |error: ModelError| -> SpecError {
+        let field = match &error {
+            ModelError::GoalLength { .. } | ModelError::SlidingBlanks { .. } => goal_field.as_ref(),
+            ModelError::TooManyMoves { .. } => moves_field.as_ref(),
+            ModelError::PuzzleId => Some(&name),
+            ModelError::MoveName { index } => moves.get(*index).map(|m| &m.name_field),
+            ModelError::DuplicateMoveName { second, .. } => moves.get(*second).map(|m| &m.name_field),
+            _ => None,
+        };
+        let message = match &error {
+            ModelError::PuzzleId if id.len() > MAX_PUZZLE_ID => {
+                format!("at most {MAX_PUZZLE_ID} bytes, found {}", id.len())
+            }
+            ModelError::PuzzleId => format!("{id:?} must be letters, digits and '-' only"),
+            ModelError::MoveName { index } => match names.get(*index) {
+                Some(name) if name.len() > MAX_MOVE_NAME => {
+                    format!("at most {MAX_MOVE_NAME} bytes, found {}", name.len())
+                }
+                name => format!(
+                    "{:?}: a move name is 1 to {MAX_MOVE_NAME} bytes, without spaces or control characters",
+                    name.unwrap_or(&"")
+                ),
+            },
+            ModelError::DuplicateMoveName { second, .. } => {
+                format!("{:?} is the name of an earlier move too", names.get(*second).unwrap_or(&""))
+            }
+            _ => error.to_string(),
+        };
+        match field {
+            Some(field) => field.error(message),
+            None => SpecError::Invalid { line: None, key: String::new(), message },
+        }
+    };
+    let puzzle = Puzzle::new(rows, cols, &goal, move_set).map_err(at_fault)?;
+    Definition::new(id, names.iter().copied(), puzzle).map_err(at_fault)
 }
 
 const NO_MOVES: &str = "a permutation puzzle needs at least one [[moves]] table";
@@ -356,14 +362,12 @@ fn dimension(field: &Field<'_>) -> Result<usize, SpecError> {
         .ok_or_else(|| field.error(format!("{n} is not between 1 and {MAX_CELLS}")))
 }
 
-/// The goal's tile values, [`BLANK`] for `x`.
-fn goal_values(field: &Field<'_>, kind: Kind, cells: usize) -> Result<Vec<u8>, SpecError> {
+/// The goal's tile values, [`BLANK`] for `x` (the model checks their
+/// number and the blank).
+fn goal_values(field: &Field<'_>, kind: Kind) -> Result<Vec<u8>, SpecError> {
     const TILE: &str = "a tile (a number, or x for the blank)";
     let tiles = field.list("a list of tiles")?;
-    if tiles.len() != cells {
-        return Err(field.error(format!("has {} values; the board has {cells} cells", tiles.len())));
-    }
-    let mut goal = Vec::with_capacity(cells);
+    let mut goal = Vec::with_capacity(tiles.len());
     for (i, value) in tiles.iter().enumerate() {
         let tile = field.element(i, value);
         let value = match (value.get_ref(), kind) {
@@ -387,52 +391,41 @@ fn goal_values(field: &Field<'_>, kind: Kind, cells: usize) -> Result<Vec<u8>, S
         };
         goal.push(value);
     }
-    if kind == Kind::Sliding && goal.iter().filter(|&&v| v == BLANK).count() != 1 {
-        return Err(field.error("a sliding goal holds exactly one blank \"x\""));
-    }
     Ok(goal)
 }
 
-/// Every move as a position map (`new[i] = old[map[i]]`), one after another,
-/// and the names.
-fn permutation_moves(moves: &Field<'_>, cells: usize) -> Result<(Vec<u8>, Vec<String>), SpecError> {
+/// A `[[moves]]` table: the move's name, where it is written, and its
+/// position map (`new[i] = old[map[i]]`).
+struct Move<'a> {
+    name: &'a str,
+    name_field: Field<'a>,
+    map: Vec<u8>,
+}
+
+/// Every `[[moves]]` table, in order (the model checks their number and
+/// names).
+fn permutation_moves<'a>(moves: &Field<'a>, cells: usize) -> Result<Vec<Move<'a>>, SpecError> {
     let tables = moves.list("[[moves]] tables")?;
     if tables.is_empty() {
         return Err(moves.error(NO_MOVES));
     }
-    if tables.len() > MAX_MOVES {
-        return Err(moves.error(format!("{} moves; a puzzle has at most {MAX_MOVES}", tables.len())));
-    }
-    let mut maps = Vec::new();
-    let mut names: Vec<String> = Vec::new();
+    let mut out = Vec::with_capacity(tables.len());
     for (index, value) in tables.iter().enumerate() {
         let entry = moves.element(index, value);
         let DeValue::Table(entries) = value.get_ref() else { return Err(entry.expected(value, "a [[moves]] table")) };
         let table = Table { text: entry.text, key: entry.key.clone(), at: Some(entry.at), entries };
         table.only(&["name", "cycles", "map"], "a move has a name, and cycles or map")?;
 
-        let field = table.required("name")?;
-        let name = field.string("the move's name in quotes")?;
-        if name.len() > MAX_MOVE_NAME {
-            return Err(field.error(format!("at most {MAX_MOVE_NAME} bytes, found {}", name.len())));
-        }
-        if !is_move_name(name) {
-            return Err(field.error(format!(
-                "{name:?}: a move name is 1 to {MAX_MOVE_NAME} bytes, without spaces or control characters"
-            )));
-        }
-        if names.iter().any(|n| n == name) {
-            return Err(field.error(format!("{name:?} is the name of an earlier move too")));
-        }
+        let name_field = table.required("name")?;
+        let name = name_field.string("the move's name in quotes")?;
         let map = match (table.get("cycles"), table.get("map")) {
             (Some(cycles), None) => map_of_cycles(&cycles, cells)?,
             (None, Some(map)) => map_of_images(&map, cells)?,
             _ => return Err(entry.error("give either cycles or map")),
         };
-        maps.extend_from_slice(&map);
-        names.push(name.to_string());
+        out.push(Move { name, name_field, map });
     }
-    Ok((maps, names))
+    Ok(out)
 }
 
 /// `cycles = [[0, 1, 4, 3]]`: the tile at cell 0 goes to cell 1, 1 to 4, 4

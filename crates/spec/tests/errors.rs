@@ -60,16 +60,16 @@ fn messages_name_the_key_and_line() {
         ),
         (
             "name = \"p\"\nkind = \"sliding\"\nrows = 5\ncols = 4\n".into(),
-            "line 4: cols: rows * cols = 20 cells; a board has 2 to 16",
+            "line 4: cols: the board has 5x4 = 20 cells; between 2 and 16 are supported",
         ),
         ("name = \"p\"\nkind = \"sliding\"\nrows = 0\ncols = 4\n".into(), "line 3: rows: 0 is not between 1 and 16"),
         (
             "name = \"p\"\nkind = \"sliding\"\nrows = 2\ncols = 2\ngoal = [1, 2, 3]\n".into(),
-            "line 5: goal: has 3 values; the board has 4 cells",
+            "line 5: goal: the goal has 3 values but the board has 4 cells",
         ),
         (
             "name = \"p\"\nkind = \"sliding\"\nrows = 2\ncols = 2\ngoal = [1, 2, 3, 4]\n".into(),
-            "line 5: goal: a sliding goal holds exactly one blank \"x\"",
+            "line 5: goal: a sliding goal needs exactly one blank (x), found 0",
         ),
         (
             "name = \"p\"\nkind = \"sliding\"\nrows = 2\ncols = 2\n[[moves]]\nname = \"a\"\nmap = [0, 1, 2, 3]\n"
@@ -176,8 +176,8 @@ fn names_and_moves_are_limited() {
         let tables: String = (0..count).map(|i| format!("[[moves]]\nname = \"m{i}\"\ncycles = [[0, 1]]\n")).collect();
         format!("{HEAD}{tables}")
     };
-    assert_eq!(parse(&moves(64)).expect("64 moves are allowed").move_names.len(), 64);
-    assert_eq!(error(&moves(65)), "line 5: moves: 65 moves; a puzzle has at most 64");
+    assert_eq!(parse(&moves(64)).expect("64 moves are allowed").move_names().count(), 64);
+    assert_eq!(error(&moves(65)), "line 5: moves: 65 moves given; at most 64 are supported");
 }
 
 #[test]

@@ -28,7 +28,7 @@ extern "C" fn main(_argc: i32, _argv: *const *const u8) -> i32 {
         print(b"the sample is not a state\n");
         return 1;
     };
-    let Some(distance) = table.distance(&state) else {
+    let Ok(Some(distance)) = table.distance(&state) else {
         print(b"the sample is unsolvable\n");
         return 1;
     };
@@ -42,7 +42,7 @@ extern "C" fn main(_argc: i32, _argv: *const *const u8) -> i32 {
     line.push(b" moves:");
     for &m in &moves[..len] {
         line.push(b" ");
-        line.push(table.move_name(usize::from(m)).as_bytes());
+        line.push(table.move_name(usize::from(m)).unwrap_or("?").as_bytes());
     }
     line.push(b"\n");
     print(line.as_bytes());

@@ -1,11 +1,19 @@
-//! Reading the tiles of one case from a line, without allocating.
+//! The tile grammar: reading the tiles of a state from text, without
+//! allocating. [`Puzzle::parse`](crate::Puzzle::parse) and the judge's case
+//! formats both read through here, so a state is written the same way
+//! everywhere.
+//!
+//! - Tiles are numbers (0 to 255) or `x`/`X` (the blank), in reading order.
+//! - Separators are ASCII whitespace: space, tab, CR, LF, vertical tab, form
+//!   feed.
+//! - When every tile of the puzzle is one character (values up to 9, and
+//!   the blank), separators are optional (`123456789`); otherwise tiles are
+//!   separated.
+//! - Columns in messages count bytes from 1.
 
-use std::fmt;
+use crate::{BLANK, MAX_CELLS, StateError};
 
-use godtab_puzzles::{BLANK, MAX_CELLS};
-use godtab_runtime::StateError;
-
-/// Tiles read from input: values in reading order, how many there were
+/// Tiles read from text: values in reading order, how many there were
 /// (counting past [`MAX_CELLS`]), and which were written `x`.
 #[derive(Clone)]
 pub struct Tiles {
@@ -20,52 +28,27 @@ pub struct Tiles {
 /// with a mask.
 const SLOTS: usize = 2 * MAX_CELLS;
 
-/// Why a line's tiles could not be read.
-#[derive(Clone, Copy, Debug)]
-pub enum TileError {
-    /// A character that is not part of a tile.
-    Stray {
-        /// Where, from 1.
-        column: usize,
-        /// The byte.
-        byte: u8,
-    },
-    /// A number above 255.
-    TooLarge {
-        /// Where the number starts, from 1.
-        column: usize,
-    },
-}
-
-impl fmt::Display for TileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Self::Stray { column, byte } if byte.is_ascii_graphic() => {
-                write!(f, "column {column}: '{}' is not a tile", byte as char)
-            }
-            Self::Stray { column, byte } => write!(f, "column {column}: byte 0x{byte:02x} is not a tile"),
-            Self::TooLarge { column } => write!(f, "column {column}: number too large to be a tile"),
-        }
+impl Default for Tiles {
+    fn default() -> Self {
+        Self::new()
     }
-}
-
-/// Whether a byte separates tiles: ASCII whitespace, vertical tab included.
-fn is_separator(byte: u8) -> bool {
-    CHARACTER[usize::from(byte)] == SPACE
 }
 
 impl Tiles {
     /// No tiles yet.
+    #[must_use]
     pub const fn new() -> Self {
         Self { values: [0; SLOTS], count: 0, blanks: 0 }
     }
 
     /// The tiles read (at most [`MAX_CELLS`]).
+    #[must_use]
     pub fn values(&self) -> &[u8] {
         &self.values[..self.count.min(MAX_CELLS)]
     }
 
     /// How many tiles were read, including any past [`MAX_CELLS`].
+    #[must_use]
     pub fn count(&self) -> usize {
         self.count
     }
@@ -79,6 +62,10 @@ impl Tiles {
     /// Checks that `x` was written exactly where the value is the blank of a
     /// sliding puzzle: `x` is no tile of a permutation puzzle, and a typed
     /// `0` is no tile of a sliding one.
+    ///
+    /// # Errors
+    ///
+    /// [`StateError::UnknownTile`] for the first tile at fault.
     pub fn check_blanks(&self, sliding: bool) -> Result<(), StateError> {
         if !sliding && self.blanks == 0 {
             return Ok(());
@@ -103,7 +90,13 @@ impl Tiles {
     /// Appends the tiles of `line`. With `single_chars`, every digit or `x`
     /// is one tile and separators are optional; otherwise tiles are numbers
     /// or `x` separated by whitespace. `x` stands for the blank.
-    pub fn read(&mut self, line: &[u8], single_chars: bool) -> Result<(), TileError> {
+    ///
+    /// # Errors
+    ///
+    /// [`StateError::BadCharacter`] (or [`StateError::BadByte`] for bytes
+    /// that are not UTF-8) for the first character that is not part of a
+    /// tile, [`StateError::NumberTooLarge`] for a number above 255.
+    pub fn read(&mut self, line: &[u8], single_chars: bool) -> Result<(), StateError> {
         if single_chars {
             return self.read_characters(line);
         }
@@ -125,19 +118,19 @@ impl Tiles {
                     while let Some(&digit @ b'0'..=b'9') = line.get(i) {
                         value = value * 10 + u32::from(digit - b'0');
                         if value > 255 {
-                            return Err(TileError::TooLarge { column });
+                            return Err(StateError::NumberTooLarge { column });
                         }
                         i += 1;
                     }
                     // value <= 255, checked digit by digit.
                     Some(value as u8)
                 }
-                _ => return Err(TileError::Stray { column, byte }),
+                _ => return Err(stray(line, i)),
             };
             if let Some(&next) = line.get(i)
                 && !is_separator(next)
             {
-                return Err(TileError::Stray { column: i + 1, byte: next });
+                return Err(stray(line, i));
             }
             self.push(value.unwrap_or(BLANK), value.is_none());
         }
@@ -145,8 +138,9 @@ impl Tiles {
     }
 
     /// One tile per digit or `x`; whitespace between them is optional. The
-    /// busiest formats' lines go through here: one table lookup per byte.
-    fn read_characters(&mut self, line: &[u8]) -> Result<(), TileError> {
+    /// busiest judge formats' lines go through here: one table lookup per
+    /// byte.
+    fn read_characters(&mut self, line: &[u8]) -> Result<(), StateError> {
         let start = self.count;
         let saw_x = match self.read_spaced(line) {
             Some(saw_x) => saw_x,
@@ -167,8 +161,8 @@ impl Tiles {
     /// Any shape of one-character tiles. Branch-free: every byte is stored,
     /// only tiles advance the count, and a stray byte is located afterwards.
     /// Returns whether an `x` was read.
-    fn read_unspaced(&mut self, line: &[u8]) -> Result<bool, TileError> {
-        let (mut stray, mut saw_x) = (false, false);
+    fn read_unspaced(&mut self, line: &[u8]) -> Result<bool, StateError> {
+        let (mut bad, mut saw_x) = (false, false);
         // Locals, so the count stays in a register across the stores.
         let (values, mut count) = (&mut self.values, self.count);
         for &byte in line {
@@ -176,13 +170,13 @@ impl Tiles {
             // Past the last cell only the count matters, so the slot wraps.
             values[count % SLOTS] = class;
             count += usize::from(class < SPACE);
-            stray |= class == STRAY;
+            bad |= class == STRAY;
             saw_x |= class == X;
         }
         self.count = count;
-        if stray {
+        if bad {
             let at = line.iter().position(|&b| CHARACTER[usize::from(b)] == STRAY).unwrap_or(0);
-            return Err(TileError::Stray { column: at + 1, byte: line[at] });
+            return Err(stray(line, at));
         }
         Ok(saw_x)
     }
@@ -213,6 +207,25 @@ impl Tiles {
     }
 }
 
+/// Whether a byte separates tiles: ASCII whitespace, vertical tab included.
+#[must_use]
+pub fn is_separator(byte: u8) -> bool {
+    CHARACTER[usize::from(byte)] == SPACE
+}
+
+/// The error for the character that starts at byte `at` of `line`: the
+/// character itself if the bytes there are a visible UTF-8 character, else
+/// the byte.
+fn stray(line: &[u8], at: usize) -> StateError {
+    let column = at + 1;
+    let rest = line.get(at..).unwrap_or_default();
+    let decoded = (1..=rest.len().min(4)).find_map(|len| core::str::from_utf8(&rest[..len]).ok());
+    match decoded.and_then(|s| s.chars().next()).filter(|c| !c.is_control()) {
+        Some(ch) => StateError::BadCharacter { column, ch },
+        None => StateError::BadByte { column, byte: rest.first().copied().unwrap_or(0) },
+    }
+}
+
 /// What each byte is in a line of one-character tiles: a tile value (the
 /// digit), [`X`] for the blank, [`SPACE`] or [`STRAY`].
 const CHARACTER: [u8; 256] = {
@@ -240,29 +253,34 @@ const STRAY: u8 = 255;
 mod tests {
     use super::*;
 
-    fn read(line: &[u8], single_chars: bool) -> Result<(Vec<u8>, u32), String> {
+    fn read(line: &[u8], single_chars: bool) -> Result<([u8; 4], u32), StateError> {
         let mut tiles = Tiles::new();
-        tiles.read(line, single_chars).map_err(|e| e.to_string())?;
-        Ok((tiles.values().to_vec(), tiles.blanks))
+        tiles.read(line, single_chars)?;
+        let mut values = [0u8; 4];
+        values.copy_from_slice(tiles.values());
+        Ok((values, tiles.blanks))
     }
 
     #[test]
     fn every_shape_reads_the_same() {
         for line in [&b"1 2 3 x"[..], b"123x", b" 1  2\t3\x0bx ", b"1 2 3 X"] {
-            assert_eq!(read(line, true), Ok((vec![1, 2, 3, BLANK], 0b1000)), "{line:?}");
+            assert_eq!(read(line, true), Ok(([1, 2, 3, BLANK], 0b1000)), "{line:?}");
         }
-        assert_eq!(read(b"11 x\x0b12 0", false), Ok((vec![11, BLANK, 12, 0], 0b0010)));
-        assert_eq!(read(b"1 2 q", true), Err("column 5: 'q' is not a tile".into()));
-        assert_eq!(read(b"1 2x 3", false), Err("column 4: 'x' is not a tile".into()));
-        assert_eq!(read(b"1 256", false), Err("column 3: number too large to be a tile".into()));
+        assert_eq!(read(b"11 x\x0b12 0", false), Ok(([11, BLANK, 12, 0], 0b0010)));
+        assert_eq!(read(b"1 2 q", true), Err(StateError::BadCharacter { column: 5, ch: 'q' }));
+        assert_eq!(read(b"1 2x 3", false), Err(StateError::BadCharacter { column: 4, ch: 'x' }));
+        assert_eq!(read(b"1 256", false), Err(StateError::NumberTooLarge { column: 3 }));
+        assert_eq!(read("1 2 é".as_bytes(), true), Err(StateError::BadCharacter { column: 5, ch: 'é' }));
+        assert_eq!(read(b"1 2 \xff", true), Err(StateError::BadByte { column: 5, byte: 0xff }));
+        assert_eq!(read(b"1 2 \x00", true), Err(StateError::BadByte { column: 5, byte: 0 }));
     }
 
     #[test]
     fn blanks_only_where_a_sliding_puzzle_has_one() {
         let mut tiles = Tiles::new();
         tiles.read(b"1 2 0 x", true).unwrap();
-        assert_eq!(tiles.check_blanks(true).unwrap_err().to_string(), "cell 3: 0 is not a tile of this puzzle");
-        assert_eq!(tiles.check_blanks(false).unwrap_err().to_string(), "cell 4: x is not a tile of this puzzle");
+        assert_eq!(tiles.check_blanks(true), Err(StateError::UnknownTile { cell: 3, value: 0, blank: false }));
+        assert_eq!(tiles.check_blanks(false), Err(StateError::UnknownTile { cell: 4, value: 0, blank: true }));
         tiles.clear();
         tiles.read(b"1 2 0 3", true).unwrap();
         assert!(tiles.check_blanks(false).is_ok());

@@ -1,0 +1,216 @@
+//! The moves: permutation moves as position maps, sliding moves as swaps of
+//! the blank with a neighbour, applied forwards and backwards.
+
+use crate::ranking::rank_distinct;
+use crate::{Kind, MAX_CELLS, Puzzle, Ranking, State};
+
+/// The moves of every sliding puzzle, in declared order: which neighbour of
+/// the blank is swapped with it (the blank moves up, down, left, right).
+pub const SLIDING_MOVE_NAMES: [&str; 4] = ["u", "d", "l", "r"];
+
+/// The moves a puzzle is built with.
+#[derive(Clone, Copy, Debug)]
+pub enum MoveSet<'a> {
+    /// Position maps, `cells` bytes each, one after another: after move `m`,
+    /// `new[i] = old[map_m[i]]`.
+    Permutation(&'a [u8]),
+    /// The four sliding moves `u`, `d`, `l`, `r`.
+    Sliding,
+}
+
+/// A sliding move that cannot be made: the blank is against that edge.
+pub(crate) const NO_CELL: u8 = u8::MAX;
+
+/// The position map that changes nothing, padded to [`MAX_CELLS`].
+pub(crate) const IDENTITY: [u8; MAX_CELLS] = {
+    let mut map = [0u8; MAX_CELLS];
+    let mut i = 0;
+    while i < MAX_CELLS {
+        map[i] = i as u8;
+        i += 1;
+    }
+    map
+};
+
+/// For every cell of a `rows` x `cols` board, the neighbour in each sliding
+/// direction (u, d, l, r), or `NO_CELL` at the edge.
+pub(crate) fn slide_targets(rows: usize, cols: usize) -> [[u8; 4]; MAX_CELLS] {
+    let mut targets = [[NO_CELL; 4]; MAX_CELLS];
+    for (cell, t) in targets.iter_mut().enumerate().take(rows * cols) {
+        let (row, col) = (cell / cols, cell % cols);
+        let at = |ok: bool, target: usize| if ok { target as u8 } else { NO_CELL };
+        *t = [
+            at(row > 0, cell.wrapping_sub(cols)),
+            at(row + 1 < rows, cell + cols),
+            at(col > 0, cell.wrapping_sub(1)),
+            at(col + 1 < cols, cell + 1),
+        ];
+    }
+    targets
+}
+
+/// The first `N` labels of `cells` rearranged by the position map `map`
+/// (`new[i] = old[map[i]]`), unrolled for the board's size.
+#[inline(always)]
+pub(crate) fn gather<const N: usize>(cells: &[u8; MAX_CELLS], map: &[u8; MAX_CELLS]) -> [u8; N] {
+    // A plain loop: `array::from_fn` is not always inlined.
+    let mut out = [0u8; N];
+    for (i, slot) in out.iter_mut().enumerate() {
+        *slot = cells[usize::from(map[i] & 0xF)];
+    }
+    out
+}
+
+impl Puzzle {
+    /// The position map of permutation move `index` (`new[i] = old[map[i]]`),
+    /// or `None` for sliding puzzles and out-of-range indices.
+    #[must_use]
+    pub fn move_map(&self, index: usize) -> Option<&[u8]> {
+        match self.kind {
+            Kind::Permutation if index < self.move_count() => Some(&self.forward[index][..self.cells()]),
+            _ => None,
+        }
+    }
+
+    /// Whether every move can be undone by a single move (each move's
+    /// inverse is a move too): then neighbouring states are at most one
+    /// move apart in distance from the goal, both ways. Always true for
+    /// sliding puzzles (u and d, l and r undo each other).
+    #[must_use]
+    pub fn moves_undo_each_other(&self) -> bool {
+        let count = self.move_count();
+        match self.kind {
+            Kind::Sliding => true,
+            Kind::Permutation => self.inverse[..count].iter().all(|inverse| self.forward[..count].contains(inverse)),
+        }
+    }
+
+    /// Applies move `index` to `state`: `None` if the index is out of range
+    /// or the move is impossible there (a blank against the edge).
+    #[inline]
+    #[must_use]
+    pub fn apply(&self, state: &State, index: usize) -> Option<State> {
+        let mut next = *state;
+        self.apply_in_place(&mut next, index).then_some(next)
+    }
+
+    /// [`Puzzle::apply`] on a state in place: false (and the state
+    /// unchanged) if the move is out of range or impossible there.
+    #[inline]
+    pub fn apply_in_place(&self, state: &mut State, index: usize) -> bool {
+        match self.kind {
+            Kind::Permutation if index < self.move_count() => {
+                self.permute_in_place(state, &self.forward[index]);
+                true
+            }
+            Kind::Permutation => false,
+            Kind::Sliding => {
+                let blank = self.blank_position(state);
+                let target = self.slide_target(blank, index);
+                if let Some(target) = target {
+                    state.cells.swap(blank, target);
+                }
+                target.is_some()
+            }
+        }
+    }
+
+    /// Undoes move `index`: returns the state `p` with `apply(p, index) ==
+    /// Some(state)`, if there is one.
+    #[inline]
+    #[must_use]
+    pub fn apply_inverse(&self, state: &State, index: usize) -> Option<State> {
+        match self.kind {
+            Kind::Permutation if index < self.move_count() => {
+                let mut next = *state;
+                self.permute_in_place(&mut next, &self.inverse[index]);
+                Some(next)
+            }
+            Kind::Permutation => None,
+            // u and d undo each other, as do l and r.
+            Kind::Sliding if index < 4 => self.apply(state, index ^ 1),
+            Kind::Sliding => None,
+        }
+    }
+
+    /// Moves the tiles by `map`. Only the board's cells are touched (the
+    /// rest of a state is zero), with the loop unrolled for each size.
+    #[inline]
+    fn permute_in_place(&self, state: &mut State, map: &[u8; MAX_CELLS]) {
+        #[inline(always)]
+        fn permute<const N: usize>(cells: &mut [u8; MAX_CELLS], map: &[u8; MAX_CELLS]) {
+            let next = gather::<N>(cells, map);
+            cells[..N].copy_from_slice(&next);
+        }
+        macro_rules! by_size {
+            ($($n:literal)*) => {
+                match self.cells {
+                    $($n => permute::<$n>(&mut state.cells, map),)*
+                    _ => permute::<MAX_CELLS>(&mut state.cells, map),
+                }
+            };
+        }
+        by_size!(2 3 4 5 6 7 8 9 10 11 12 13 14 15);
+    }
+
+    /// Applies move `index` in place and returns the new rank:
+    /// [`Puzzle::apply_in_place`] then [`Puzzle::rank`], but for permutation
+    /// puzzles with distinct tiles in a single pass, the labels going
+    /// straight from the move map into a rank unrolled for the board's
+    /// size. `None` (and the state unchanged) if the move is out of range
+    /// or impossible there.
+    #[inline]
+    pub fn apply_and_rank(&self, state: &mut State, index: usize) -> Option<u64> {
+        #[inline(always)]
+        fn permute_and_rank<const N: usize>(cells: &mut [u8; MAX_CELLS], map: &[u8; MAX_CELLS], parity: bool) -> u64 {
+            let next = gather::<N>(cells, map);
+            cells[..N].copy_from_slice(&next);
+            rank_distinct(&next, parity)
+        }
+        let parity = match (self.kind, self.ranking) {
+            (Kind::Permutation, Ranking::Lex) => false,
+            (Kind::Permutation, Ranking::Parity) => true,
+            _ => return self.apply_in_place(state, index).then(|| self.rank(state)),
+        };
+        let map = self.forward_map(index)?;
+        macro_rules! by_size {
+            ($($n:literal)*) => {
+                match self.cells {
+                    $($n => permute_and_rank::<$n>(&mut state.cells, map, parity),)*
+                    _ => permute_and_rank::<MAX_CELLS>(&mut state.cells, map, parity),
+                }
+            };
+        }
+        Some(by_size!(2 3 4 5 6 7 8 9 10 11 12 13 14 15))
+    }
+
+    /// The cell holding the blank (sliding puzzles; 0 if there is none).
+    #[inline]
+    #[must_use]
+    pub fn blank_position(&self, state: &State) -> usize {
+        state.cells[..self.cells()].iter().position(|&label| label == self.blank_label).unwrap_or(0)
+    }
+
+    /// The position map of move `index`, padded to [`MAX_CELLS`] (permutation
+    /// puzzles; `None` past the last move).
+    #[inline]
+    pub(crate) fn forward_map(&self, index: usize) -> Option<&[u8; MAX_CELLS]> {
+        self.forward.get(index).filter(|_| index < self.move_count())
+    }
+
+    /// The position map that undoes move `index`, like [`Puzzle::forward_map`].
+    #[inline]
+    pub(crate) fn inverse_map(&self, index: usize) -> Option<&[u8; MAX_CELLS]> {
+        self.inverse.get(index).filter(|_| index < self.move_count())
+    }
+
+    /// Sliding puzzles: the cell that move `index` swaps with the blank at
+    /// cell `blank`, or `None` at the edge of the board.
+    #[inline]
+    pub(crate) fn slide_target(&self, blank: usize, index: usize) -> Option<usize> {
+        match *self.slide_targets.get(blank)?.get(index)? {
+            NO_CELL => None,
+            target => Some(usize::from(target)),
+        }
+    }
+}

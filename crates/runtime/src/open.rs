@@ -1,0 +1,179 @@
+//! Opening a table: the preamble, the header and every offset, length and
+//! count checked against each other and the bytes, in constant time.
+
+use core::ops::Range;
+
+use godtab_puzzles::{Definition, MoveSet, Puzzle};
+
+use crate::Error;
+use crate::format::{self, Encoding, Header, KindTag, Layout, PREAMBLE_LEN, Preamble, Section};
+
+/// Everything learned and checked at open: the puzzle the header describes
+/// and where things are in the bytes.
+#[derive(Clone, Debug)]
+pub(crate) struct Meta {
+    pub definition: Definition,
+    pub encoding: Encoding,
+    pub slots: u64,
+    pub reachable: u64,
+    pub max_depth: u8,
+    /// The stored value of an unreachable rank.
+    pub marker: u8,
+    pub distance: Packed,
+    pub parent: Packed,
+    pub generator: Range<usize>,
+    pub histogram: Range<usize>,
+    /// The goal's rank, where every solution ends.
+    pub goal_rank: u64,
+}
+
+/// A checked section: its byte range and entry width.
+#[derive(Clone, Debug)]
+pub(crate) struct Packed {
+    pub bytes: Range<usize>,
+    pub width: u8,
+}
+
+impl Meta {
+    /// Whether some ranks are unreachable (so the marker can be stored).
+    pub fn has_unreachable(&self) -> bool {
+        self.reachable < self.slots
+    }
+
+    pub fn puzzle(&self) -> &Puzzle {
+        self.definition.puzzle()
+    }
+
+    pub fn parse(bytes: &[u8]) -> Result<Self, Error> {
+        let preamble = Preamble::read(bytes)?;
+        let header_bytes = preamble.header(bytes);
+        let end = PREAMBLE_LEN + header_bytes.len();
+        let (header, rest) =
+            postcard::take_from_bytes::<Header<'_>>(header_bytes).map_err(|error| Error::Header { end, error })?;
+        if !rest.is_empty() {
+            return Err(Error::corrupt("header", "bytes follow its last field"));
+        }
+        if !format::is_generator(header.generator) {
+            return Err(Error::corrupt("generator", "longer than 64 bytes or holds a control character"));
+        }
+        let definition = definition_of(&header)?;
+        check_counts(&header)?;
+
+        let puzzle = definition.puzzle();
+        header.encoding.check(puzzle).map_err(|problem| Error::corrupt("encoding", problem))?;
+        let layout = header.encoding.layout(header.max_depth, header.reachable < header.states, puzzle.move_count());
+        check_widths(&header, layout)?;
+        let header_end = format::align(end as u64).ok_or(Error::corrupt("header length (byte 32)", "overflows"))?;
+        let distance = check_section("distance", header.distance, header.states, header_end, bytes.len())?;
+        let parent = check_section("parent", header.parent, header.states, distance.bytes.end as u64, bytes.len())?;
+        if parent.bytes.end != bytes.len() {
+            return Err(Error::Section {
+                section: "parent",
+                offset: header.parent.offset,
+                length: header.parent.length,
+                problem: "does not end the file",
+            });
+        }
+
+        let goal_rank = puzzle.rank(&puzzle.goal());
+        Ok(Self {
+            encoding: header.encoding,
+            slots: header.states,
+            reachable: header.reachable,
+            max_depth: header.max_depth,
+            marker: layout.marker,
+            distance,
+            parent,
+            generator: range_in(bytes, header.generator.as_bytes()),
+            histogram: range_in(bytes, header.histogram),
+            goal_rank,
+            definition,
+        })
+    }
+}
+
+/// Where `part` (a slice of `whole`) sits in `whole`.
+fn range_in(whole: &[u8], part: &[u8]) -> Range<usize> {
+    let start = (part.as_ptr() as usize).wrapping_sub(whole.as_ptr() as usize);
+    start..start + part.len()
+}
+
+/// Rebuilds the puzzle the header describes, with its id and move names,
+/// checking them all.
+fn definition_of(header: &Header<'_>) -> Result<Definition, Error> {
+    let moves = match header.kind {
+        KindTag::Permutation => MoveSet::Permutation(header.move_maps),
+        KindTag::Sliding if header.move_maps.is_empty() => MoveSet::Sliding,
+        KindTag::Sliding => return Err(Error::corrupt("move maps", "present for a sliding puzzle")),
+    };
+    let puzzle = Puzzle::new(usize::from(header.rows), usize::from(header.cols), header.goal, moves)
+        .and_then(|p| p.with_ranking(header.ranking.into()))
+        .and_then(|p| Definition::new(header.puzzle_id, header.move_names.split(' '), p))
+        .map_err(Error::Puzzle)?;
+    if puzzle.puzzle().slots() != header.states {
+        return Err(Error::corrupt("state count", "differs from the size of the puzzle's rank space"));
+    }
+    Ok(puzzle)
+}
+
+/// Checks the counts against each other: reachable states, God's number and
+/// the histogram.
+fn check_counts(header: &Header<'_>) -> Result<(), Error> {
+    if header.reachable == 0 || header.reachable > header.states {
+        return Err(Error::corrupt("reachable count", "is zero or larger than the state count"));
+    }
+    if header.max_depth == format::UNREACHED {
+        return Err(Error::corrupt("God's number", "is 255, which is reserved"));
+    }
+    if header.histogram.len() != 8 * (usize::from(header.max_depth) + 1) {
+        return Err(Error::corrupt("histogram", "does not have one count per distance"));
+    }
+    let mut total: u64 = 0;
+    for (depth, count) in header.histogram.chunks_exact(8).enumerate() {
+        let count = format::read_u64(count, 0);
+        if count == 0 || (depth == 0 && count != 1) {
+            return Err(Error::corrupt("histogram", "has an empty level, or more than one goal"));
+        }
+        total = total.checked_add(count).ok_or(Error::corrupt("histogram", "overflows"))?;
+    }
+    if total != header.reachable {
+        return Err(Error::corrupt("histogram", "does not add up to the reachable count"));
+    }
+    Ok(())
+}
+
+/// Checks the section widths: exactly those the writer gives this
+/// encoding, God's number and move count.
+fn check_widths(header: &Header<'_>, layout: Layout) -> Result<(), Error> {
+    if (header.distance.width, header.parent.width) != (layout.distance, layout.parent) {
+        return Err(Error::corrupt(
+            "section widths",
+            "differ from those of this encoding, God's number and move count",
+        ));
+    }
+    Ok(())
+}
+
+/// Checks one section: starting exactly at `offset` (where what comes
+/// before it ends), the exact length for its entries, inside the file.
+fn check_section(
+    name: &'static str,
+    section: Section,
+    states: u64,
+    offset: u64,
+    file_len: usize,
+) -> Result<Packed, Error> {
+    let fail = |problem| Error::Section { section: name, offset: section.offset, length: section.length, problem };
+    if section.offset != offset {
+        return Err(fail("does not start where what comes before it ends"));
+    }
+    if format::section_len(states, section.width) != Some(section.length) {
+        return Err(fail("does not match the state count and entry width"));
+    }
+    let end = section.offset.checked_add(section.length).ok_or(fail("ends past any file"))?;
+    if end > file_len as u64 {
+        return Err(fail("runs past the end of the file"));
+    }
+    // end <= file_len, which is a usize.
+    Ok(Packed { bytes: section.offset as usize..end as usize, width: section.width })
+}

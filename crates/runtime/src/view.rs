@@ -1,0 +1,155 @@
+//! The lookups, compiled once whatever the byte source: a borrowed view of
+//! a table's sections and what open learned about them, reading each
+//! encoding its own way.
+
+use godtab_puzzles::State;
+
+use crate::QueryError;
+use crate::bits;
+use crate::format::Encoding;
+use crate::open::{Meta, Packed};
+
+/// The table's bytes and what open learned about them.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct View<'a> {
+    pub meta: &'a Meta,
+    /// The two sections, sliced once per query rather than once per read.
+    distances: &'a [u8],
+    parents: &'a [u8],
+}
+
+/// Why a rank's stored value, or a walk, shows the table is damaged.
+const MARKED_BUT_ALL_REACHABLE: &str = "a state is marked unreachable, but the header says every state is reachable";
+const ABOVE_GODS_NUMBER: &str = "a stored distance is above God's number";
+const SECTION_SHORT: &str = "a section is shorter than the header says";
+const NO_CLOSER_MOVE: &str = "no move leads one step closer to the goal";
+const WALK_DISAGREES: &str = "the walk to the goal disagrees with the stored distance";
+
+impl<'a> View<'a> {
+    pub fn new(bytes: &'a [u8], meta: &'a Meta) -> Self {
+        Self { parents: section(bytes, &meta.parent), ..Self::distances_only(bytes, meta) }
+    }
+
+    /// A view for distance queries alone (no parent reads).
+    pub fn distances_only(bytes: &'a [u8], meta: &'a Meta) -> Self {
+        Self { meta, distances: section(bytes, &meta.distance), parents: &[] }
+    }
+
+    /// The rank of a state in the rank space, `None` if it lies outside
+    /// (it cannot reach the goal), or an error if it is not a state of this
+    /// puzzle at all.
+    #[inline]
+    pub fn rank(&self, state: &State) -> Result<Option<u64>, QueryError> {
+        let puzzle = self.meta.puzzle();
+        if !puzzle.fits(state) {
+            return Err(QueryError::WrongPuzzle);
+        }
+        Ok(puzzle.rank_checked(state))
+    }
+
+    /// The distance of `state`, whose rank is `rank`.
+    #[inline]
+    pub fn distance(&self, state: &State, rank: u64) -> Result<Option<u8>, QueryError> {
+        match self.meta.encoding {
+            Encoding::Full => self.stored_distance(rank),
+            Encoding::Compact => self.walked_distance(state, rank),
+        }
+    }
+
+    /// The distance field of a rank: the distance itself in a full table,
+    /// the distance modulo 3 in a compact one; `None` if unreachable (or
+    /// past the end).
+    #[inline]
+    pub fn stored_distance(&self, rank: u64) -> Result<Option<u8>, QueryError> {
+        if rank >= self.meta.slots {
+            return Ok(None);
+        }
+        let raw =
+            bits::read(self.distances, rank, self.meta.distance.width).ok_or(QueryError::Corrupt(SECTION_SHORT))?;
+        let meta = self.meta;
+        if raw == meta.marker && meta.has_unreachable() {
+            return Ok(None);
+        }
+        // Every other value is a distance (modulo 3 in a compact table);
+        // anything above is damage, the marker in a table without
+        // unreachable states included: never "unsolvable" for a state that
+        // is not.
+        let most = match meta.encoding {
+            Encoding::Full => meta.max_depth,
+            Encoding::Compact => meta.max_depth.min(2),
+        };
+        if raw > most {
+            let problem = if raw == meta.marker { MARKED_BUT_ALL_REACHABLE } else { ABOVE_GODS_NUMBER };
+            return Err(QueryError::Corrupt(problem));
+        }
+        Ok(Some(raw))
+    }
+
+    /// Takes the first move (declared order) from `state` (with `rank`,
+    /// `distance` moves from the goal) that leads one step closer: returns
+    /// the move and the new rank.
+    #[inline]
+    pub fn step(&self, state: &mut State, rank: u64, distance: u8) -> Result<(usize, u64), QueryError> {
+        match self.meta.encoding {
+            Encoding::Full => {
+                let m = self.parent_of_rank(rank)?;
+                // Moves never leave the rank space (the ranking was checked
+                // against the moves at open), so the plain rank will do.
+                let next = self.meta.puzzle().apply_and_rank(state, m).ok_or(QueryError::Corrupt(NO_CLOSER_MOVE))?;
+                Ok((m, next))
+            }
+            Encoding::Compact => {
+                let (m, next, rank) = self.closer_move(state, distance % 3)?;
+                *state = next;
+                Ok((m, rank))
+            }
+        }
+    }
+
+    #[inline]
+    fn parent_of_rank(&self, rank: u64) -> Result<usize, QueryError> {
+        let m = bits::read(self.parents, rank, self.meta.parent.width).ok_or(QueryError::Corrupt(SECTION_SHORT))?;
+        let m = usize::from(m);
+        if m < self.meta.puzzle().move_count() { Ok(m) } else { Err(QueryError::Corrupt(NO_CLOSER_MOVE)) }
+    }
+
+    /// Compact tables: the first move whose result is stored one less
+    /// (modulo 3) than `here`, the state's own stored value. Neighbours lie
+    /// at distances d-1, d and d+1, which differ modulo 3, so that move is
+    /// the one that gets closer. Returns the move, the state reached and its
+    /// rank.
+    fn closer_move(&self, state: &State, here: u8) -> Result<(usize, State, u64), QueryError> {
+        let puzzle = self.meta.puzzle();
+        let closer = (here + 2) % 3;
+        for m in 0..puzzle.move_count() {
+            let Some(next) = puzzle.apply(state, m) else { continue };
+            let rank = puzzle.rank(&next);
+            if self.stored_distance(rank)? == Some(closer) {
+                return Ok((m, next, rank));
+            }
+        }
+        Err(QueryError::Corrupt(NO_CLOSER_MOVE))
+    }
+
+    /// Compact tables: the distance, by walking to the goal. A walk that
+    /// finds no closer move, outlasts God's number or disagrees with the
+    /// stored value shows a damaged table.
+    fn walked_distance(&self, state: &State, rank: u64) -> Result<Option<u8>, QueryError> {
+        let Some(start) = self.stored_distance(rank)? else { return Ok(None) };
+        let (mut state, mut rank, mut here, mut steps) = (*state, rank, start, 0u8);
+        while rank != self.meta.goal_rank {
+            if steps >= self.meta.max_depth {
+                return Err(QueryError::Corrupt(WALK_DISAGREES));
+            }
+            (_, state, rank) = self.closer_move(&state, here)?;
+            here = (here + 2) % 3;
+            steps += 1;
+        }
+        if steps % 3 == start { Ok(Some(steps)) } else { Err(QueryError::Corrupt(WALK_DISAGREES)) }
+    }
+}
+
+/// A checked section's bytes (empty if the byte source changed under us).
+fn section<'a>(bytes: &'a [u8], packed: &Packed) -> &'a [u8] {
+    bytes.get(packed.bytes.clone()).unwrap_or_default()
+}

@@ -1,0 +1,157 @@
+//! Every generated file the repository commits or checks, each set made by
+//! one routine, and one way to write or check any of them: the `--check`
+//! mode of its task and a test both go through [`Artefacts::check`], so a
+//! stale file can never land.
+//!
+//! - the shipped tables: `data/<id>.gtab` and `.gtab.zst` for every
+//!   built-in puzzle, with `data/SHA256SUMS`, the committed manifest (the
+//!   tables themselves are not committed);
+//! - the fixtures: small tables of the current format version in
+//!   `crates/runtime/tests/fixtures/v<version>/`, committed, which the
+//!   runtime's own tests read (the runtime does not depend on the
+//!   generator).
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, bail};
+use godtab_gen::{Options, table_bytes};
+use godtab_puzzles::{BLANK, Definition, MoveSet, Puzzle, SLIDING_MOVE_NAMES, builtin};
+use godtab_runtime::Encoding;
+use sha2::{Digest, Sha256};
+
+/// A set of generated files in one folder of the repository.
+pub struct Artefacts {
+    /// The folder, relative to the workspace root.
+    pub folder: PathBuf,
+    /// Every file: name and contents.
+    pub files: Vec<(String, Vec<u8>)>,
+    /// Whether the files are committed (checked byte for byte) or only
+    /// listed in a committed manifest (checked by digest).
+    pub committed: bool,
+    /// The command that writes them, for messages.
+    pub command: &'static str,
+}
+
+/// The manifest's name in `data/`.
+pub const MANIFEST: &str = "SHA256SUMS";
+
+impl Artefacts {
+    /// The shipped tables of the built-in puzzles.
+    pub fn shipped_tables() -> Result<Self> {
+        let mut files = Vec::new();
+        for b in builtin::ALL {
+            let table = godtab_gen::build_table(b).with_context(|| format!("generating {}", b.id))?;
+            let compressed = godtab_gen::compress(&table)?;
+            files.push((format!("{}.gtab", b.id), table));
+            files.push((format!("{}.gtab.zst", b.id), compressed));
+        }
+        files.sort();
+        Ok(Self { folder: "data".into(), files, committed: false, command: "cargo xtask gen-tables" })
+    }
+
+    /// The fixtures of the current format version.
+    pub fn fixtures() -> Result<Self> {
+        let mut files = Vec::new();
+        for (name, definition, encoding) in fixture_definitions()? {
+            let options = Options { encoding, ..Options::default() };
+            files.push((format!("{name}.gtab"), table_bytes(&definition, &options)?));
+        }
+        let folder = format!("crates/runtime/tests/fixtures/v{}", godtab_runtime::FORMAT_VERSION);
+        Ok(Self { folder: folder.into(), files, committed: true, command: "cargo xtask gen-fixture" })
+    }
+
+    /// Writes every file (atomically) and, for uncommitted files, the
+    /// manifest.
+    pub fn write(&self) -> Result<()> {
+        let dir = crate::workspace_root().join(&self.folder);
+        std::fs::create_dir_all(&dir)?;
+        for (name, bytes) in &self.files {
+            let path = dir.join(name);
+            godtab_gen::write_atomic(&path, bytes).with_context(|| format!("writing {}", path.display()))?;
+            println!("wrote {}/{name} ({} bytes)", self.folder.display(), bytes.len());
+        }
+        if !self.committed {
+            godtab_gen::write_atomic(&dir.join(MANIFEST), self.manifest().as_bytes())?;
+            println!("wrote {}/{MANIFEST}", self.folder.display());
+        }
+        Ok(())
+    }
+
+    /// Fails, naming the stale files, unless what is in the repository is
+    /// what the generator makes today.
+    pub fn check(&self) -> Result<()> {
+        let dir = crate::workspace_root().join(&self.folder);
+        let stale: Vec<&str> = if self.committed {
+            let differs =
+                |(name, bytes): &&(String, Vec<u8>)| std::fs::read(dir.join(name)).ok().as_ref() != Some(bytes);
+            self.files.iter().filter(differs).map(|(name, _)| name.as_str()).collect()
+        } else {
+            let path = dir.join(MANIFEST);
+            let committed = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+            let fresh = self.manifest();
+            if committed == fresh {
+                return Ok(());
+            }
+            let stale: Vec<&str> = self
+                .files
+                .iter()
+                .zip(fresh.lines())
+                .filter(|(_, line)| !committed.lines().any(|c| c == *line))
+                .map(|((name, _), _)| name.as_str())
+                .collect();
+            if stale.is_empty() {
+                let manifest = format!("{}/{MANIFEST}", self.folder.display());
+                bail!("{manifest} lists files that are no longer generated; run `{}`", self.command);
+            }
+            stale
+        };
+        if stale.is_empty() {
+            return Ok(());
+        }
+        let names: Vec<String> = stale.iter().map(|name| format!("{}/{name}", self.folder.display())).collect();
+        let verb = if names.len() == 1 { "was" } else { "were" };
+        bail!("{} {verb} not up to date; run `{}`", names.join(", "), self.command)
+    }
+
+    /// The manifest in `sha256sum` format.
+    fn manifest(&self) -> String {
+        let mut out = String::new();
+        for (name, bytes) in &self.files {
+            let hex: String = Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect();
+            let _ = writeln!(out, "{hex}  {name}");
+        }
+        out
+    }
+}
+
+/// The fixtures: small puzzles that between them cover every kind, ranking
+/// and encoding the format has, and unreachable slots.
+fn fixture_definitions() -> Result<Vec<(&'static str, Definition, Encoding)>> {
+    let slide = || Puzzle::new(2, 3, &[1, 2, 3, 4, 5, BLANK], MoveSet::Sliding);
+    let named = |id: &str, names: &[&str], puzzle: Puzzle| Definition::new(id, names.iter().copied(), puzzle);
+    // One clockwise turn of a 2x2 board: 4 of the 24 slots reachable.
+    let spin = Puzzle::new(2, 2, &[1, 2, 3, 4], MoveSet::Permutation(&[2, 0, 3, 1]))?;
+    // Turns of the two 2x2 blocks of a 2x3 board, three colours of two.
+    let turns = [3, 0, 2, 4, 1, 5, 0, 4, 1, 3, 5, 2];
+    let colours = Puzzle::new(2, 3, &[1, 1, 2, 2, 3, 3], MoveSet::Permutation(&turns))?;
+    Ok(vec![
+        ("slide-2x3", named("slide-2x3", &SLIDING_MOVE_NAMES, slide()?)?, Encoding::Full),
+        ("slide-2x3-compact", named("slide-2x3", &SLIDING_MOVE_NAMES, slide()?)?, Encoding::Compact),
+        ("spin-2x2", named("spin-2x2", &["turn"], spin)?, Encoding::Full),
+        ("colours-2x3", named("colours-2x3", &["A", "B"], colours)?, Encoding::Full),
+    ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Artefacts;
+
+    /// Stale generated files can never land: what is committed must be
+    /// what the generator makes today.
+    #[test]
+    fn generated_files_are_up_to_date() {
+        Artefacts::shipped_tables().unwrap().check().unwrap();
+        Artefacts::fixtures().unwrap().check().unwrap();
+    }
+}
