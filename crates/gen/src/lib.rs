@@ -43,7 +43,9 @@ mod bfs;
 mod output;
 
 pub use bfs::{Generated, Level, Options, UNREACHED, generate, generate_with, planned_memory};
-pub use output::{Definition, GENERATOR, build_table, compress, folder_of, table_bytes, write_atomic};
+pub use output::{
+    Definition, GENERATOR, OutputTarget, build_table, compress, folder_of, output_target, table_bytes, write_atomic,
+};
 
 /// A number of bytes, displayed in binary units: "12 bytes", "1.5 KiB";
 /// with `{:#}`, the exact count too: "1.5 KiB (1,536 bytes)".
