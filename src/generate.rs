@@ -1,11 +1,11 @@
 //! `godtab gen`: write a table file for a built-in puzzle or a spec file,
 //! with the same code as `cargo xtask gen-tables`.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use godtab_gen::{Definition, Level, Options, Size, planned_memory, table_bytes};
 use godtab_puzzles::{Puzzle, builtin};
 use godtab_runtime::Encoding;
@@ -22,6 +22,7 @@ use crate::stdio::note;
   godtab gen --spec data/puzzles/slide-2x4.toml -o slide-2x4.gtab
   godtab gen --spec big.toml -o big.gtab --max-memory 8G
   godtab gen --spec big.toml -o big-compact.gtab --compact
+  godtab gen nine-digits -o - | ssh host 'cat > nine-digits.gtab'
 
 The spec file format is described in docs/SPEC.md.")]
 pub struct Args {
@@ -31,10 +32,23 @@ pub struct Args {
     /// Generate the puzzle described in this spec file (TOML).
     #[arg(long, value_name = "FILE", conflicts_with = "puzzle")]
     spec: Option<PathBuf>,
-    /// Where to write the table; a name ending in .zst is compressed with
-    /// zstd. The file is replaced atomically.
+    /// Where to write the table (- for standard output); a name ending in
+    /// .zst is compressed with zstd.
+    ///
+    /// The file is replaced atomically (a new file renamed over it) and
+    /// keeps its permissions. A symbolic link is written through: the file
+    /// it leads to is replaced (or created, for a dangling link) and the
+    /// link stays. Folders, devices, FIFOs and sockets are refused. `-`
+    /// writes the table to standard output, which must not be a terminal;
+    /// the name says nothing about compression, so the table is written
+    /// uncompressed unless --zstd is given. A file named "-" is written with
+    /// -o ./-
     #[arg(short, long, value_name = "FILE")]
     output: PathBuf,
+    /// Compress the table with zstd whatever the output's name (by default
+    /// only names ending in .zst are).
+    #[arg(long)]
+    zstd: bool,
     /// Refuse, before allocating anything, a table whose generation needs
     /// more memory than this (bytes, or with a K, M, G or T suffix). By
     /// default half of the machine's memory.
@@ -64,7 +78,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         }
         (None, None) => bail!("name a built-in puzzle or give --spec FILE"),
     };
-    check_output(&args.output)?;
+    let destination = Destination::of(&args.output, std::io::stdout().is_terminal())?;
     let limit = args.max_memory.unwrap_or_else(memory_limit);
     let needed = planned_memory(&puzzle);
     note(format_args!(
@@ -81,25 +95,74 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let options = Options { max_memory: Some(limit), on_level: Some(&report), encoding };
     let table = table_bytes(&definition, &options)?;
     progress.finish();
-    let compressed = args.output.extension().is_some_and(|e| e == "zst");
+    let compressed = args.zstd || destination.zst;
     let bytes_out = if compressed { godtab_gen::compress(&table)? } else { table };
-    godtab_gen::write_atomic(&args.output, &bytes_out).with_context(|| format!("writing {}", args.output.display()))?;
-    note(format_args!("wrote {}: {}", args.output.display(), Size(bytes_out.len() as u64)));
+    let size = Size(bytes_out.len() as u64);
+    match &destination.file {
+        None => {
+            let mut out = crate::stdio::stdout();
+            out.write_all(&bytes_out)?;
+            out.flush()?;
+            note(format_args!("wrote standard output: {size}"));
+        }
+        Some(target) => {
+            let path = &args.output;
+            godtab_gen::write_atomic(path, &bytes_out).with_context(|| format!("writing {}", path.display()))?;
+            if target != path {
+                note(format_args!("wrote {} (through the link to {}): {size}", path.display(), target.display()));
+            } else {
+                note(format_args!("wrote {}: {size}", path.display()));
+            }
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }
 
-/// Fails before a long generation when its result could not be written:
-/// the output's folder is missing, or the output is itself a folder.
-fn check_output(path: &Path) -> Result<()> {
-    let dir = godtab_gen::folder_of(path);
-    if !dir.is_dir() {
-        let problem = if dir.exists() { "is not a folder" } else { "does not exist" };
-        bail!("{}: {} {problem}", path.display(), dir.display());
+/// Where the table goes, checked before a long generation so that its
+/// result can be written.
+#[derive(Debug, PartialEq)]
+struct Destination {
+    /// The file that will be replaced or created (a symbolic link's final
+    /// target), or `None` for standard output.
+    file: Option<PathBuf>,
+    /// The output's name asks for zstd compression.
+    zst: bool,
+}
+
+impl Destination {
+    /// Fails if the table could not be written to `path`: standard output
+    /// (`-`) that is a terminal, a folder, a device, a FIFO or a socket (or
+    /// a link to one), a missing folder.
+    fn of(path: &Path, stdout_is_terminal: bool) -> Result<Self> {
+        if path == Path::new("-") {
+            if stdout_is_terminal {
+                bail!(
+                    "-o -: standard output is a terminal, not a place for a binary table; redirect it \
+                     (godtab gen ... -o - > FILE) or give a file name"
+                );
+            }
+            return Ok(Self { file: None, zst: false });
+        }
+        if path.is_dir() {
+            bail!("{}: is a folder, not a table file; give the table's file name", path.display());
+        }
+        let target = godtab_gen::output_target(path).map_err(|e| match e.kind() {
+            std::io::ErrorKind::InvalidInput => {
+                anyhow!("{}: {e}; write the table to a file, or to standard output with -o -", path.display())
+            }
+            _ => anyhow!("{}: {e}", path.display()),
+        })?;
+        if target.path.file_name().is_none() {
+            bail!("-o {:?}: not a file name; give the table's file name", path.display().to_string());
+        }
+        let dir = godtab_gen::folder_of(&target.path);
+        if !dir.is_dir() {
+            let problem = if dir.exists() { "is not a folder" } else { "does not exist" };
+            bail!("{}: {} {problem}", path.display(), dir.display());
+        }
+        let zst = path.extension().is_some_and(|e| e == "zst");
+        Ok(Self { file: Some(target.path), zst })
     }
-    if path.is_dir() {
-        bail!("{}: is a folder, not a table file; give the table's file name", path.display());
-    }
-    Ok(())
 }
 
 /// Reports each BFS level on stderr: a progress bar on a terminal, a plain
@@ -174,6 +237,18 @@ fn parse_size(text: &str) -> Result<u64, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn standard_output_is_refused_on_a_terminal_only() {
+        let dash = Path::new("-");
+        assert_eq!(Destination::of(dash, false).unwrap(), Destination { file: None, zst: false });
+        let error = Destination::of(dash, true).unwrap_err().to_string();
+        assert!(error.starts_with("-o -: standard output is a terminal"), "{error}");
+        assert!(!error.contains('\n'));
+        // A file named "-" is written as ./-.
+        let file = Destination::of(Path::new("./-"), true).unwrap();
+        assert_eq!(file.file.as_deref(), Some(Path::new("./-")));
+    }
 
     #[test]
     fn sizes() {

@@ -1,0 +1,170 @@
+//! End-to-end tests of what the commands write and read at the edges: where
+//! `gen` puts a table (links, special files, permissions, standard output)
+//! and the memory it plans, byte-order marks in judge input, and distinct
+//! random states.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+fn godtab(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_godtab"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    let stdin = stdin.to_vec();
+    // Write on a thread: a large input would otherwise block on a full pipe.
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let output = child.wait_with_output().expect("the binary finishes");
+    writer.join().expect("the writer finishes");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "godtab panicked: {stderr}");
+    output
+}
+
+fn stdout(output: &Output) -> &str {
+    std::str::from_utf8(&output.stdout).expect("UTF-8 output")
+}
+
+fn stderr(output: &Output) -> &str {
+    std::str::from_utf8(&output.stderr).expect("UTF-8 errors")
+}
+
+fn text(path: &Path) -> &str {
+    path.to_str().expect("a UTF-8 path")
+}
+
+/// `godtab gen PUZZLE -o PATH`, which must succeed.
+fn gen_ok(puzzle: &str, path: &Path) {
+    let out = godtab(&["gen", puzzle, "-o", text(path)], b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+fn mode(path: &Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).expect("the file is there").permissions().mode() & 0o7777
+}
+
+#[test]
+fn gen_refuses_fifos_and_folders_before_generating() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo.gtab");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let link = dir.path().join("link.gtab");
+    std::os::unix::fs::symlink(&fifo, &link).unwrap();
+    for path in [&fifo, &link] {
+        let out = godtab(&["gen", "nine-puzzle", "-o", text(path)], b"");
+        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(
+            stderr(&out),
+            format!(
+                "godtab: error: {}: is a FIFO (named pipe), not a regular file; write the table to a file, or to \
+                 standard output with -o -\n",
+                path.display()
+            )
+        );
+    }
+    assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+
+    let folder = dir.path().join("folder");
+    std::fs::create_dir(&folder).unwrap();
+    let out = godtab(&["gen", "nine-puzzle", "-o", text(&folder)], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        format!("godtab: error: {}: is a folder, not a table file; give the table's file name\n", folder.display())
+    );
+    assert!(folder.is_dir());
+    assert_eq!(std::fs::read_dir(&folder).unwrap().count(), 0);
+}
+
+#[test]
+fn gen_writes_through_symbolic_links() {
+    let dir = tempfile::tempdir().unwrap();
+    let tables = dir.path().join("tables");
+    std::fs::create_dir(&tables).unwrap();
+    let real = tables.join("nine-puzzle.gtab");
+    std::fs::write(&real, b"an old table").unwrap();
+    let link = dir.path().join("current.gtab");
+    std::os::unix::fs::symlink("tables/nine-puzzle.gtab", &link).unwrap();
+    gen_ok("nine-puzzle", &link);
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    let verified = godtab(&["verify", text(&real)], b"");
+    assert!(verified.status.success(), "{}", stderr(&verified));
+    // No temporary file is left, in either folder.
+    let names = |dir: &Path| std::fs::read_dir(dir).unwrap().count();
+    assert_eq!((names(dir.path()), names(&tables)), (2, 1));
+
+    // A dangling link: the file it names is created, the link stays.
+    let dangling = dir.path().join("dangling.gtab");
+    std::os::unix::fs::symlink("tables/eight-puzzle.gtab", &dangling).unwrap();
+    gen_ok("eight-puzzle", &dangling);
+    assert!(std::fs::symlink_metadata(&dangling).unwrap().file_type().is_symlink());
+    let out = godtab(&["judge", "--table", text(&tables.join("eight-puzzle.gtab"))], b"2 3 4 1 5 x 7 6 8\n");
+    assert_eq!(stdout(&out), "ullddrurdllurdruldr\n");
+
+    // A dangling link into a missing folder is refused before generating.
+    let nowhere = dir.path().join("nowhere.gtab");
+    std::os::unix::fs::symlink("missing/t.gtab", &nowhere).unwrap();
+    let out = godtab(&["gen", "nine-digits", "-o", text(&nowhere)], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        format!("godtab: error: {}: {}/missing does not exist\n", nowhere.display(), dir.path().display())
+    );
+}
+
+#[test]
+fn gen_keeps_the_permissions_of_the_file_it_replaces() {
+    use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+    let dir = tempfile::tempdir().unwrap();
+    let private = dir.path().join("private.gtab");
+    std::fs::write(&private, b"old").unwrap();
+    std::fs::set_permissions(&private, std::fs::Permissions::from_mode(0o600)).unwrap();
+    gen_ok("nine-digits", &private);
+    assert_eq!(mode(&private), 0o600);
+    // A new file is created 0644 (less the umask), as before.
+    let fresh = dir.path().join("fresh.gtab");
+    gen_ok("nine-digits", &fresh);
+    let reference = dir.path().join("reference");
+    std::fs::OpenOptions::new().write(true).create_new(true).mode(0o644).open(&reference).unwrap();
+    assert_eq!(mode(&fresh), mode(&reference));
+}
+
+#[test]
+fn gen_writes_standard_output_with_a_dash() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("nine-puzzle.gtab");
+    gen_ok("nine-puzzle", &file);
+    let out = Command::new(env!("CARGO_BIN_EXE_godtab"))
+        .args(["gen", "nine-puzzle", "-o", "-"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let written = std::fs::read(&file).unwrap();
+    assert!(
+        out.stdout == written,
+        "not the plain table -o FILE writes: {} bytes, not {}",
+        out.stdout.len(),
+        written.len()
+    );
+    assert!(stderr(&out).ends_with("wrote standard output: 155.3 KiB\n"), "{}", stderr(&out));
+    assert!(!dir.path().join("-").exists());
+    // --zstd compresses it, whatever the name.
+    let packed = godtab(&["gen", "nine-puzzle", "-o", "-", "--zstd"], b"");
+    assert!(packed.status.success(), "{}", stderr(&packed));
+    assert_eq!(packed.stdout[..4], [0x28, 0xb5, 0x2f, 0xfd], "a zstd frame");
+    let zst = dir.path().join("from-stdout.gtab.zst");
+    std::fs::write(&zst, &packed.stdout).unwrap();
+    let verified = godtab(&["verify", text(&zst)], b"");
+    assert!(verified.status.success(), "{}", stderr(&verified));
+}
