@@ -168,3 +168,33 @@ fn gen_writes_standard_output_with_a_dash() {
     let verified = godtab(&["verify", text(&zst)], b"");
     assert!(verified.status.success(), "{}", stderr(&verified));
 }
+
+#[test]
+fn a_byte_order_mark_at_the_start_is_skipped() {
+    let out = godtab(&["judge", "nine-digits"], b"\xEF\xBB\xBF1 2 3 4 5 6 7 8 9\n4 1 3 5 2 6 7 8 9\n");
+    assert_eq!((stdout(&out), stderr(&out)), ("0\n3\n", ""));
+    assert_eq!(out.status.code(), Some(0));
+    let input = b"\xEF\xBB\xBF2 3 1\r\n4 5 6\r\n7 8 9\r\n7 3 9\r\n2 5 1\r\n4 8 6\r\n0\r\n";
+    let out = godtab(&["judge", "nine-puzzle"], input);
+    assert_eq!((stdout(&out), stderr(&out)), ("1 H1\n3 V1V3H1\n", ""));
+    assert_eq!(out.status.code(), Some(0));
+    let out = godtab(&["judge", "eight-puzzle"], b"\xEF\xBB\xBF2 3 4 1 5 x 7 6 8\n");
+    assert_eq!((stdout(&out), stderr(&out)), ("ullddrurdllurdruldr\n", ""));
+    let out = godtab(&["judge", "nine-digits", "--format", "generic"], b"\xEF\xBB\xBF4 1 3 5 2 6 7 8 9\n");
+    assert_eq!((stdout(&out), stderr(&out)), ("3 A A A\n", ""));
+    // A mark alone, or before a blank line, leaves nothing to judge.
+    let out = godtab(&["judge", "nine-digits"], b"\xEF\xBB\xBF");
+    assert_eq!((stdout(&out), out.status.code()), ("", Some(0)));
+}
+
+#[test]
+fn a_byte_order_mark_elsewhere_is_an_error() {
+    let out = godtab(&["judge", "nine-digits"], b"1 2 3 4 5 6 7 8 9\n\xEF\xBB\xBF4 1 3 5 2 6 7 8 9\n");
+    assert_eq!(stdout(&out), "0\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stderr(&out), "godtab judge: case 2 (line 2): column 1: byte 0xef is not a tile\n");
+    // Two marks: the second is not skipped.
+    let out = godtab(&["judge", "nine-digits"], b"\xEF\xBB\xBF\xEF\xBB\xBF1 2 3 4 5 6 7 8 9\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stderr(&out), "godtab judge: case 1 (line 1): column 1: byte 0xef is not a tile\n");
+}
