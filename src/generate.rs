@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, anyhow, bail};
-use godtab_gen::{Definition, Level, Options, Size, planned_memory, table_bytes};
+use godtab_gen::{Definition, GenError, Level, Options, Size, planned_memory, table_bytes};
 use godtab_puzzles::{Puzzle, builtin};
 use godtab_runtime::Encoding;
 
@@ -85,14 +85,25 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         (None, None) => bail!("name a built-in puzzle or give --spec FILE"),
     };
     let destination = Destination::of(&args.output, std::io::stdout().is_terminal())?;
+    let compressed = args.zstd || destination.zst;
     let limit = args.max_memory.unwrap_or_else(memory_limit);
-    let needed = planned_memory(&puzzle);
+    // Compressing holds the table, zstd's context and the compressed output
+    // at once: after the search, but possibly more than its peak.
+    let needed = if compressed {
+        godtab_gen::planned_memory_compressed(&puzzle).context("measuring the memory zstd needs")?
+    } else {
+        planned_memory(&puzzle)
+    };
     note(format_args!(
-        "{id}: {} states, planned memory {} (limit {})",
+        "{id}: {} states, planned memory {}{} (limit {})",
         thousands(puzzle.slots()),
         Size(needed),
+        if compressed { " with zstd" } else { "" },
         Size(limit)
     ));
+    if needed > limit {
+        return Err(GenError::TooLarge { slots: puzzle.slots(), needed, limit }.into());
+    }
     let move_names: Vec<&str> = names.iter().map(String::as_str).collect();
     let definition = Definition { id: &id, move_names: &move_names, puzzle: &puzzle };
     let progress = Progress::new(&puzzle);
@@ -101,7 +112,6 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let options = Options { max_memory: Some(limit), on_level: Some(&report), encoding };
     let table = table_bytes(&definition, &options)?;
     progress.finish();
-    let compressed = args.zstd || destination.zst;
     let bytes_out = if compressed { godtab_gen::compress(&table)? } else { table };
     let size = Size(bytes_out.len() as u64);
     match &destination.file {

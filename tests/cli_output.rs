@@ -198,3 +198,47 @@ fn a_byte_order_mark_elsewhere_is_an_error() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(stderr(&out), "godtab judge: case 1 (line 1): column 1: byte 0xef is not a tile\n");
 }
+
+/// The memory `godtab gen` plans, in bytes, from its first line on stderr
+/// ("nine-puzzle: 181,440 states, planned memory 10.9 MiB with zstd (...)").
+fn planned_memory(out: &Output) -> f64 {
+    let line = stderr(out).lines().next().unwrap_or_default();
+    let after = line.split("planned memory ").nth(1).unwrap_or_else(|| panic!("no plan in {line:?}"));
+    let mut words = after.split(' ');
+    let number: f64 = words.next().and_then(|n| n.parse().ok()).unwrap_or_else(|| panic!("{line:?}"));
+    let unit = match words.next() {
+        Some("bytes") => 1,
+        Some("KiB") => 1 << 10,
+        Some("MiB") => 1 << 20,
+        Some("GiB") => 1 << 30,
+        _ => panic!("no unit in {line:?}"),
+    };
+    number * f64::from(unit)
+}
+
+#[test]
+fn the_plan_of_a_zst_output_counts_the_compressor() {
+    let dir = tempfile::tempdir().unwrap();
+    let plain = godtab(&["gen", "nine-puzzle", "-o", text(&dir.path().join("t.gtab"))], b"");
+    let packed = godtab(&["gen", "nine-puzzle", "-o", text(&dir.path().join("t.gtab.zst"))], b"");
+    assert!(plain.status.success() && packed.status.success(), "{}{}", stderr(&plain), stderr(&packed));
+    let (plain, packed) = (planned_memory(&plain), planned_memory(&packed));
+    // zstd at level 19 needs megabytes for this table, the search 709 KiB.
+    assert!(packed > plain + f64::from(1 << 20), "{packed} is not more than {plain}");
+    let forced = godtab(&["gen", "nine-puzzle", "--zstd", "-o", "-"], b"");
+    assert_eq!(planned_memory(&forced), packed, "--zstd plans the same");
+
+    // A limit that the search fits in but compression does not: refused
+    // before the search, and nothing is written.
+    let limit = format!("{}", (plain + packed) as u64 / 2);
+    let zst = dir.path().join("limited.gtab.zst");
+    let out = godtab(&["gen", "nine-puzzle", "-o", text(&zst), "--max-memory", &limit], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let lines: Vec<&str> = stderr(&out).lines().collect();
+    assert_eq!(lines.len(), 2, "the plan, then the error: {lines:?}");
+    assert!(lines[1].starts_with("godtab: error: the table for 181,440 states needs "), "{lines:?}");
+    assert!(lines[1].ends_with("raise it with --max-memory"), "{lines:?}");
+    assert!(!zst.exists());
+    let gtab = dir.path().join("limited.gtab");
+    assert!(godtab(&["gen", "nine-puzzle", "-o", text(&gtab), "--max-memory", &limit], b"").status.success());
+}

@@ -44,7 +44,8 @@ mod output;
 
 pub use bfs::{Generated, Level, Options, UNREACHED, generate, generate_with, planned_memory};
 pub use output::{
-    Definition, GENERATOR, OutputTarget, build_table, compress, folder_of, output_target, table_bytes, write_atomic,
+    Definition, GENERATOR, OutputTarget, build_table, compress, compress_memory, folder_of, output_target,
+    planned_memory_compressed, table_bytes, write_atomic,
 };
 
 /// A number of bytes, displayed in binary units: "12 bytes", "1.5 KiB";
