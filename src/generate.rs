@@ -4,6 +4,7 @@
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail};
 use godtab_gen::{Definition, GenError, Level, Options, Size, planned_memory, table_bytes};
@@ -193,9 +194,15 @@ impl Progress {
             let bar = indicatif::ProgressBar::new(puzzle.slots());
             bar.set_style(
                 indicatif::ProgressStyle::with_template(
-                    "{prefix} [{bar:40}] {human_pos}/{human_len} states ({per_sec}, ETA {eta})",
+                    "{prefix} [{bar:40}] {human_pos}/{human_len} states ({rate}{late_eta})",
                 )
                 .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+                .with_key("rate", |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = w.write_str(&rate_text(state.per_sec()));
+                })
+                .with_key("late_eta", |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = w.write_str(&eta_text(state.elapsed(), state.eta()));
+                })
                 .progress_chars("=> "),
             );
             bar
@@ -226,6 +233,34 @@ impl Progress {
             bar.finish_and_clear();
         }
     }
+}
+
+/// A rate of states per second as a person reads it: "950 states/s",
+/// "12.3 k states/s", "4.9 M states/s".
+fn rate_text(per_sec: f64) -> String {
+    const UNITS: [&str; 4] = ["k", "M", "G", "T"];
+    // Before the first level the rate is unknown (zero or not a number).
+    let per_sec = if per_sec.is_finite() && per_sec > 0.0 { per_sec } else { 0.0 };
+    if per_sec < 999.5 {
+        return format!("{per_sec:.0} states/s");
+    }
+    let mut value = per_sec / 1000.0;
+    let mut unit = 0;
+    // 999.96 would print as "1000.0": that is the next unit's 1.0.
+    while value >= 999.95 && unit + 1 < UNITS.len() {
+        value /= 1000.0;
+        unit += 1;
+    }
+    format!("{value:.1} {} states/s", UNITS[unit])
+}
+
+/// ", ETA 5s" once the run has lasted a second, nothing before: an estimate
+/// from the first levels is noise, and work that ends sooner needs none.
+fn eta_text(elapsed: Duration, eta: Duration) -> String {
+    if elapsed < Duration::from_secs(1) {
+        return String::new();
+    }
+    format!(", ETA {:#}", indicatif::HumanDuration(eta))
 }
 
 /// A size as godtab prints it or a person writes it, in bytes: "1500",
@@ -296,6 +331,27 @@ mod tests {
         // A file named "-" is written as ./-.
         let file = Destination::of(Path::new("./-"), true).unwrap();
         assert_eq!(file.file.as_deref(), Some(Path::new("./-")));
+    }
+
+    #[test]
+    fn rates_read_well() {
+        assert_eq!(rate_text(4_900_000.0), "4.9 M states/s");
+        assert_eq!(rate_text(950.0), "950 states/s");
+        assert_eq!(rate_text(12_300.0), "12.3 k states/s");
+        assert_eq!(rate_text(999.6), "1.0 k states/s");
+        assert_eq!(rate_text(999_960.0), "1.0 M states/s");
+        assert_eq!(rate_text(23_400_000_000.0), "23.4 G states/s");
+        assert_eq!(rate_text(0.0), "0 states/s");
+        assert_eq!(rate_text(f64::NAN), "0 states/s");
+        assert_eq!(rate_text(f64::INFINITY), "0 states/s");
+    }
+
+    #[test]
+    fn the_eta_waits_for_a_second() {
+        assert_eq!(eta_text(Duration::from_millis(400), Duration::from_secs(30)), "");
+        assert_eq!(eta_text(Duration::from_millis(999), Duration::ZERO), "");
+        assert_eq!(eta_text(Duration::from_secs(1), Duration::from_secs(5)), ", ETA 5s");
+        assert_eq!(eta_text(Duration::from_secs(20), Duration::from_secs(150)), ", ETA 3m");
     }
 
     #[test]
