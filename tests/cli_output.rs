@@ -242,3 +242,73 @@ fn the_plan_of_a_zst_output_counts_the_compressor() {
     let gtab = dir.path().join("limited.gtab");
     assert!(godtab(&["gen", "nine-puzzle", "-o", text(&gtab), "--max-memory", &limit], b"").status.success());
 }
+
+/// The lines of `godtab random ARGS`, which must succeed.
+fn random_lines(args: &[&str]) -> Vec<String> {
+    let out = godtab(&[&["random"], args].concat(), b"");
+    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    stdout(&out).lines().map(str::to_string).collect()
+}
+
+fn all_different(lines: &[String]) -> bool {
+    lines.iter().collect::<std::collections::HashSet<_>>().len() == lines.len()
+}
+
+#[test]
+fn distinct_random_states_are_different_and_at_their_depth() {
+    // Drawn (dense), picked past half of a level, picked in a sparse level:
+    // every way random chooses.
+    for (depth, count) in [("10", "1000"), ("12", "20000"), ("13", "1656")] {
+        let lines = random_lines(&["nine-digits", "--depth", depth, "--count", count, "--distinct", "--seed", "3"]);
+        assert_eq!(lines.len().to_string(), count);
+        assert!(all_different(&lines), "depth {depth}: a state repeats");
+        let judged = godtab(&["judge", "nine-digits"], (lines.join("\n") + "\n").as_bytes());
+        assert!(judged.status.success(), "{}", stderr(&judged));
+        assert!(stdout(&judged).lines().all(|d| d == depth), "depth {depth}: {}", stdout(&judged));
+    }
+    // All the states of a level, in some order.
+    let mut deepest = random_lines(&["eight-puzzle", "--depth", "31", "--count", "2", "--distinct"]);
+    deepest.sort();
+    assert_eq!(deepest, ["6 4 7 8 5 x 3 2 1", "8 6 7 2 5 4 3 x 1"]);
+    // Without --depth: distinct solvable states, up to all of them.
+    for count in ["5000", "181440"] {
+        let lines = random_lines(&["eight-puzzle", "--count", count, "--distinct", "--seed", "1"]);
+        assert_eq!(lines.len().to_string(), count);
+        assert!(all_different(&lines));
+        let judged = godtab(&["judge", "eight-puzzle"], (lines.join("\n") + "\n").as_bytes());
+        assert!(judged.status.success(), "{}", stderr(&judged));
+        assert!(!stdout(&judged).contains("unsolvable"));
+    }
+    // Another puzzle, checked in the generic format.
+    let lines = random_lines(&["nine-puzzle", "--depth", "3", "--count", "40", "--distinct", "--format", "generic"]);
+    assert!(all_different(&lines) && lines.len() == 40);
+    let judged = godtab(&["judge", "nine-puzzle", "--format", "generic"], (lines.join("\n") + "\n").as_bytes());
+    assert!(judged.status.success(), "{}", stderr(&judged));
+    assert!(stdout(&judged).lines().all(|answer| answer.starts_with("3 ")), "{}", stdout(&judged));
+}
+
+#[test]
+fn too_few_distinct_states_is_an_error() {
+    for puzzle in ["nine-digits", "nine-puzzle", "eight-puzzle"] {
+        let out = godtab(&["random", puzzle, "--depth", "0", "--count", "2", "--distinct"], b"");
+        assert_eq!(out.status.code(), Some(1));
+        assert!(out.stdout.is_empty());
+        assert_eq!(
+            stderr(&out),
+            format!(
+                "godtab: error: --distinct: {puzzle} has only 1 state 0 moves from the goal, fewer than --count 2\n"
+            )
+        );
+    }
+    let out = godtab(&["random", "eight-puzzle", "--count", "181441", "--distinct"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        "godtab: error: --distinct: eight-puzzle has only 181,440 solvable states, fewer than --count 181,441\n"
+    );
+    // Without --distinct, states may repeat, and the help says so.
+    let lines = random_lines(&["nine-digits", "--depth", "0", "--count", "2"]);
+    assert_eq!(lines, ["1 2 3 4 5 6 7 8 9", "1 2 3 4 5 6 7 8 9"]);
+    let help = godtab(&["random", "--help"], b"");
+    assert!(stdout(&help).contains("a state may appear more than once (see --distinct)"), "{}", stdout(&help));
+}
