@@ -1,11 +1,12 @@
 //! `godtab gen`: write a table file for a built-in puzzle or a spec file,
 //! with the same code as `cargo xtask gen-tables`.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Duration;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use godtab_gen::{GenError, Level, Options, Size, planned_memory, table_bytes};
 use godtab_puzzles::{Puzzle, builtin};
 use godtab_runtime::Encoding;
@@ -22,6 +23,7 @@ use crate::stdio::note;
   godtab gen --spec data/puzzles/slide-2x4.toml -o slide-2x4.gtab
   godtab gen --spec big.toml -o big.gtab --max-memory 8G
   godtab gen --spec big.toml -o big-compact.gtab --compact
+  godtab gen nine-digits -o - | ssh host 'cat > nine-digits.gtab'
 
 The spec file format is described in docs/SPEC.md.")]
 pub(crate) struct Args {
@@ -31,13 +33,32 @@ pub(crate) struct Args {
     /// Generate the puzzle described in this spec file (TOML).
     #[arg(long, value_name = "FILE", conflicts_with = "puzzle")]
     spec: Option<PathBuf>,
-    /// Where to write the table; a name ending in .zst is compressed with
-    /// zstd. The file is replaced atomically.
+    /// Where to write the table (- for standard output); a name ending in
+    /// .zst is compressed with zstd.
+    ///
+    /// The file is replaced atomically (a new file renamed over it) and
+    /// keeps its permissions. A symbolic link is written through: the file
+    /// it leads to is replaced (or created, for a dangling link) and the
+    /// link stays. Folders, devices, FIFOs and sockets are refused. `-`
+    /// writes the table to standard output, which must not be a terminal;
+    /// the name says nothing about compression, so the table is written
+    /// uncompressed unless --zstd is given. A file named "-" is written with
+    /// -o ./-
     #[arg(short, long, value_name = "FILE")]
     output: PathBuf,
+    /// Compress the table with zstd whatever the output's name (by default
+    /// only names ending in .zst are).
+    #[arg(long)]
+    zstd: bool,
     /// Refuse, before allocating anything, a table whose generation needs
-    /// more memory than this (bytes, or with a K, M, G or T suffix). By
-    /// default half of the machine's memory.
+    /// more memory than this (8GiB, 1.5 GB, 512M, 1500...). By default half
+    /// of the machine's memory.
+    ///
+    /// A number of bytes, or a number and a unit, with or without a space
+    /// between them: K, KiB, M, MiB, G, GiB, T, TiB are powers of 1024
+    /// (64K = 64KiB = 65,536 bytes, as godtab prints sizes); KB, MB, GB, TB
+    /// powers of 1000 (1.5GB = 1,500,000,000 bytes). Letters in any case; B
+    /// or bytes alone mean bytes.
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     max_memory: Option<u64>,
     /// Store only each state's distance modulo 3 (2 bits per state, no
@@ -61,25 +82,51 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         (None, None) => bail!("name a built-in puzzle or give --spec FILE"),
     };
     let (id, puzzle) = (definition.id(), definition.puzzle());
-    check_output(&args.output)?;
+    let destination = Destination::of(&args.output, std::io::stdout().is_terminal())?;
+    let compressed = args.zstd || destination.zst;
     let limit = args.max_memory.unwrap_or_else(memory_limit);
-    let needed = planned_memory(puzzle);
+    // Compressing holds the table, zstd's context and the compressed output
+    // at once: after the search, but possibly more than its peak.
+    let needed = if compressed {
+        godtab_gen::planned_memory_compressed(puzzle).context("measuring the memory zstd needs")?
+    } else {
+        planned_memory(puzzle)
+    };
     note(format_args!(
-        "{id}: {} states, planned memory {} (limit {})",
+        "{id}: {} states, planned memory {}{} (limit {})",
         thousands(puzzle.slots()),
         Size(needed),
+        if compressed { " with zstd" } else { "" },
         Size(limit)
     ));
+    if needed > limit {
+        return Err(advise(GenError::TooLarge { slots: puzzle.slots(), needed, limit }));
+    }
     let progress = Progress::new(puzzle);
     let report = |level: &Level| progress.level(level);
     let encoding = if args.compact { Encoding::Compact } else { Encoding::Full };
     let options = Options { max_memory: Some(limit), on_level: Some(&report), encoding };
     let table = table_bytes(&definition, &options).map_err(advise)?;
     progress.finish();
-    let compressed = args.output.extension().is_some_and(|e| e == "zst");
     let bytes_out = if compressed { godtab_gen::compress(&table)? } else { table };
-    godtab_gen::write_atomic(&args.output, &bytes_out).with_context(|| format!("writing {}", args.output.display()))?;
-    note(format_args!("wrote {}: {}", args.output.display(), Size(bytes_out.len() as u64)));
+    let size = Size(bytes_out.len() as u64);
+    match &destination.file {
+        None => {
+            let mut out = crate::stdio::stdout();
+            out.write_all(&bytes_out)?;
+            out.flush()?;
+            note(format_args!("wrote standard output: {size}"));
+        }
+        Some(target) => {
+            let path = &args.output;
+            godtab_gen::write_atomic(path, &bytes_out).with_context(|| format!("writing {}", path.display()))?;
+            if target != path {
+                note(format_args!("wrote {} (through the link to {}): {size}", path.display(), target.display()));
+            } else {
+                note(format_args!("wrote {}: {size}", path.display()));
+            }
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -94,18 +141,51 @@ fn advise(error: GenError) -> anyhow::Error {
     anyhow::anyhow!("{error}{advice}")
 }
 
-/// Fails before a long generation when its result could not be written:
-/// the output's folder is missing, or the output is itself a folder.
-fn check_output(path: &Path) -> Result<()> {
-    let dir = godtab_gen::folder_of(path);
-    if !dir.is_dir() {
-        let problem = if dir.exists() { "is not a folder" } else { "does not exist" };
-        bail!("{}: {} {problem}", path.display(), dir.display());
+/// Where the table goes, checked before a long generation so that its
+/// result can be written.
+#[derive(Debug, PartialEq)]
+struct Destination {
+    /// The file that will be replaced or created (a symbolic link's final
+    /// target), or `None` for standard output.
+    file: Option<PathBuf>,
+    /// The output's name asks for zstd compression.
+    zst: bool,
+}
+
+impl Destination {
+    /// Fails if the table could not be written to `path`: standard output
+    /// (`-`) that is a terminal, a folder, a device, a FIFO or a socket (or
+    /// a link to one), a missing folder.
+    fn of(path: &Path, stdout_is_terminal: bool) -> Result<Self> {
+        if path == Path::new("-") {
+            if stdout_is_terminal {
+                bail!(
+                    "-o -: standard output is a terminal, not a place for a binary table; redirect it \
+                     (godtab gen ... -o - > FILE) or give a file name"
+                );
+            }
+            return Ok(Self { file: None, zst: false });
+        }
+        if path.is_dir() {
+            bail!("{}: is a folder, not a table file; give the table's file name", path.display());
+        }
+        let target = godtab_gen::output_target(path).map_err(|e| match e.kind() {
+            std::io::ErrorKind::InvalidInput => {
+                anyhow!("{}: {e}; write the table to a file, or to standard output with -o -", path.display())
+            }
+            _ => anyhow!("{}: {e}", path.display()),
+        })?;
+        if target.path.file_name().is_none() {
+            bail!("-o {:?}: not a file name; give the table's file name", path.display().to_string());
+        }
+        let dir = godtab_gen::folder_of(&target.path);
+        if !dir.is_dir() {
+            let problem = if dir.exists() { "is not a folder" } else { "does not exist" };
+            bail!("{}: {} {problem}", path.display(), dir.display());
+        }
+        let zst = path.extension().is_some_and(|e| e == "zst");
+        Ok(Self { file: Some(target.path), zst })
     }
-    if path.is_dir() {
-        bail!("{}: is a folder, not a table file; give the table's file name", path.display());
-    }
-    Ok(())
 }
 
 /// Reports each BFS level on stderr: a progress bar on a terminal, a plain
@@ -120,9 +200,15 @@ impl Progress {
             let bar = indicatif::ProgressBar::new(puzzle.slots());
             bar.set_style(
                 indicatif::ProgressStyle::with_template(
-                    "{prefix} [{bar:40}] {human_pos}/{human_len} states ({per_sec}, ETA {eta})",
+                    "{prefix} [{bar:40}] {human_pos}/{human_len} states ({rate}{late_eta})",
                 )
                 .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+                .with_key("rate", |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = w.write_str(&rate_text(state.per_sec()));
+                })
+                .with_key("late_eta", |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = w.write_str(&eta_text(state.elapsed(), state.eta()));
+                })
                 .progress_chars("=> "),
             );
             bar
@@ -155,26 +241,86 @@ impl Progress {
     }
 }
 
-/// "1500", "64K", "2G", "1.5T": bytes.
+/// A rate of states per second as a person reads it: "950 states/s",
+/// "12.3 k states/s", "4.9 M states/s".
+fn rate_text(per_sec: f64) -> String {
+    const UNITS: [&str; 4] = ["k", "M", "G", "T"];
+    // Before the first level the rate is unknown (zero or not a number).
+    let per_sec = if per_sec.is_finite() && per_sec > 0.0 { per_sec } else { 0.0 };
+    if per_sec < 999.5 {
+        return format!("{per_sec:.0} states/s");
+    }
+    let mut value = per_sec / 1000.0;
+    let mut unit = 0;
+    // 999.96 would print as "1000.0": that is the next unit's 1.0.
+    while value >= 999.95 && unit + 1 < UNITS.len() {
+        value /= 1000.0;
+        unit += 1;
+    }
+    format!("{value:.1} {} states/s", UNITS[unit])
+}
+
+/// ", ETA 5s" once the run has lasted a second, nothing before: an estimate
+/// from the first levels is noise, and work that ends sooner needs none.
+fn eta_text(elapsed: Duration, eta: Duration) -> String {
+    if elapsed < Duration::from_secs(1) {
+        return String::new();
+    }
+    format!(", ETA {:#}", indicatif::HumanDuration(eta))
+}
+
+/// A size as godtab prints it or a person writes it, in bytes: "1500",
+/// "64K", "512MiB", "1.5 GiB", "1.5GB", "12 bytes". Units with or without
+/// an i and without B are binary (K, Ki, KiB = 1024, then M, G, T, P, E);
+/// with B and no i, decimal (KB = 1000, MB, GB, TB, PB, EB); letters in any
+/// case; B or bytes alone for bytes.
 fn parse_size(text: &str) -> Result<u64, String> {
     let text = text.trim();
-    let (number, scale) = match text.char_indices().last() {
-        Some((at, unit @ ('k' | 'K' | 'm' | 'M' | 'g' | 'G' | 't' | 'T'))) => {
-            let power = match unit.to_ascii_uppercase() {
-                'K' => 1,
-                'M' => 2,
-                'G' => 3,
-                _ => 4,
-            };
-            (&text[..at], 1024f64.powi(power))
-        }
-        _ => (text, 1.0),
+    let invalid = || {
+        format!(
+            "{text:?} is not a size: give bytes, or a number and a unit such as 512MiB, 1.5 GB or 2G (K, KiB, M, \
+             MiB, G, GiB, T, TiB are powers of 1024; KB, MB, GB, TB powers of 1000)"
+        )
     };
-    let value: f64 = number.parse().map_err(|_| format!("{text:?} is not a size such as 1500, 512M or 2G"))?;
-    if !(value >= 0.0 && value * scale < 1.8e19) {
-        return Err(format!("{text:?} is not a size such as 1500, 512M or 2G"));
+    let digits = text.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(text.len());
+    let (number, unit) = text.split_at(digits);
+    let unit = unit.trim_start().to_ascii_lowercase();
+    let (prefix, suffix) = match unit.find(['i', 'b']) {
+        Some(at) => unit.split_at(at),
+        None => (unit.as_str(), ""),
+    };
+    let power = match prefix {
+        "" => 0,
+        "k" => 1,
+        "m" => 2,
+        "g" => 3,
+        "t" => 4,
+        "p" => 5,
+        "e" => 6,
+        _ => return Err(invalid()),
+    };
+    let base: u64 = match suffix {
+        "" | "i" | "ib" => 1024,
+        "b" => 1000,
+        "byte" | "bytes" if power == 0 => 1,
+        _ => return Err(invalid()),
+    };
+    if power == 0 && !matches!(suffix, "" | "b" | "byte" | "bytes") {
+        return Err(invalid());
     }
-    Ok((value * scale) as u64)
+    let scale = base.pow(power);
+    let too_large = || format!("{text:?} is more than the largest size, 16 EiB");
+    if let Ok(whole) = number.parse::<u64>() {
+        return whole.checked_mul(scale).ok_or_else(too_large);
+    }
+    // A fraction of a unit: in f64, to within one part in 2^53 (far finer
+    // than memory is counted), rounded to a byte.
+    let value: f64 = number.parse().map_err(|_| invalid())?;
+    let bytes = (value * scale as f64).round();
+    if bytes >= 18_446_744_073_709_551_616.0 {
+        return Err(too_large());
+    }
+    Ok(bytes as u64)
 }
 
 #[cfg(test)]
@@ -182,13 +328,110 @@ mod tests {
     use super::*;
 
     #[test]
+    fn standard_output_is_refused_on_a_terminal_only() {
+        let dash = Path::new("-");
+        assert_eq!(Destination::of(dash, false).unwrap(), Destination { file: None, zst: false });
+        let error = Destination::of(dash, true).unwrap_err().to_string();
+        assert!(error.starts_with("-o -: standard output is a terminal"), "{error}");
+        assert!(!error.contains('\n'));
+        // A file named "-" is written as ./-.
+        let file = Destination::of(Path::new("./-"), true).unwrap();
+        assert_eq!(file.file.as_deref(), Some(Path::new("./-")));
+    }
+
+    #[test]
+    fn rates_read_well() {
+        assert_eq!(rate_text(4_900_000.0), "4.9 M states/s");
+        assert_eq!(rate_text(950.0), "950 states/s");
+        assert_eq!(rate_text(12_300.0), "12.3 k states/s");
+        assert_eq!(rate_text(999.6), "1.0 k states/s");
+        assert_eq!(rate_text(999_960.0), "1.0 M states/s");
+        assert_eq!(rate_text(23_400_000_000.0), "23.4 G states/s");
+        assert_eq!(rate_text(0.0), "0 states/s");
+        assert_eq!(rate_text(f64::NAN), "0 states/s");
+        assert_eq!(rate_text(f64::INFINITY), "0 states/s");
+    }
+
+    #[test]
+    fn the_eta_waits_for_a_second() {
+        assert_eq!(eta_text(Duration::from_millis(400), Duration::from_secs(30)), "");
+        assert_eq!(eta_text(Duration::from_millis(999), Duration::ZERO), "");
+        assert_eq!(eta_text(Duration::from_secs(1), Duration::from_secs(5)), ", ETA 5s");
+        assert_eq!(eta_text(Duration::from_secs(20), Duration::from_secs(150)), ", ETA 3m");
+    }
+
+    #[test]
     fn sizes() {
         assert_eq!(parse_size("1500"), Ok(1500));
         assert_eq!(parse_size("64K"), Ok(65_536));
         assert_eq!(parse_size("2G"), Ok(2 << 30));
         assert_eq!(parse_size("1.5m"), Ok(1_572_864));
+        assert_eq!(parse_size("1.5T"), Ok(3 << 39));
         assert!(parse_size("lots").is_err());
         assert!(parse_size("-1G").is_err());
         assert!(parse_size("99999999999T").is_err());
+    }
+
+    #[test]
+    fn binary_units_as_godtab_prints_them() {
+        assert_eq!(parse_size("8GiB"), Ok(8 << 30));
+        assert_eq!(parse_size("512MiB"), Ok(512 << 20));
+        assert_eq!(parse_size("64KiB"), Ok(64 << 10));
+        assert_eq!(parse_size("2TiB"), Ok(2 << 40));
+        assert_eq!(parse_size("1.5 GiB"), Ok(3 << 29));
+        assert_eq!(parse_size(" 1.5  gib "), Ok(3 << 29));
+        assert_eq!(parse_size("64Ki"), Ok(64 << 10));
+        assert_eq!(parse_size("1 PiB"), Ok(1 << 50));
+        assert_eq!(parse_size("15 EiB"), Ok(15 << 60));
+        // Every size godtab prints reads back as about itself.
+        for bytes in [1536, 5 << 30, 1_048_575, 3 << 39] {
+            let printed = godtab_gen::Size(bytes).to_string();
+            let read = parse_size(&printed).unwrap() as f64;
+            assert!((read / bytes as f64 - 1.0).abs() < 0.05, "{printed}: {read}");
+        }
+    }
+
+    #[test]
+    fn decimal_units() {
+        assert_eq!(parse_size("1.5GB"), Ok(1_500_000_000));
+        assert_eq!(parse_size("1.5 gb"), Ok(1_500_000_000));
+        assert_eq!(parse_size("64KB"), Ok(64_000));
+        assert_eq!(parse_size("64kB"), Ok(64_000));
+        assert_eq!(parse_size("0.3KB"), Ok(300));
+        assert_eq!(parse_size("512MB"), Ok(512_000_000));
+        assert_eq!(parse_size("2TB"), Ok(2_000_000_000_000));
+    }
+
+    #[test]
+    fn bytes() {
+        assert_eq!(parse_size("12 bytes"), Ok(12));
+        assert_eq!(parse_size("12B"), Ok(12));
+        assert_eq!(parse_size("1 byte"), Ok(1));
+        assert_eq!(parse_size("1023 Bytes"), Ok(1023));
+    }
+
+    #[test]
+    fn not_sizes() {
+        for text in [
+            "",
+            "GiB",
+            "bytes",
+            "1.5 XB",
+            "1e3",
+            "inf",
+            "NaN",
+            "1..5G",
+            "1 G B",
+            "1 KiBytes",
+            "2Gb/s",
+            "3 i",
+            "1.5 K iB",
+        ] {
+            let error = parse_size(text).unwrap_err();
+            assert!(error.contains("is not a size"), "{text:?}: {error}");
+        }
+        assert_eq!(parse_size("16EiB").unwrap_err(), "\"16EiB\" is more than the largest size, 16 EiB");
+        assert!(parse_size("16.0 EiB").is_err());
+        assert_eq!(parse_size("15.99 EiB").map(|b| b >> 60), Ok(15));
     }
 }

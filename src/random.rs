@@ -1,11 +1,13 @@
 //! `godtab random`: uniformly random solvable states, as judge input.
 
+use std::collections::HashSet;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use anyhow::{Result, bail};
+use anyhow::{Result, anyhow, bail};
 use godtab_runtime::{Bytes, State, Table};
 
+use crate::info::thousands;
 use crate::judge::Format;
 use crate::source::TableArgs;
 
@@ -14,16 +16,22 @@ use crate::source::TableArgs;
 #[command(after_help = "Examples:
   godtab random nine-digits --count 1000000 > cases.txt
   godtab random eight-puzzle --depth 31 --count 2
+  godtab random nine-digits --depth 5 --count 100 --distinct
   godtab random nine-puzzle --count 3 --seed 7 | godtab judge nine-puzzle")]
 pub(crate) struct Args {
     /// The puzzle (not needed with --table).
     puzzle: Option<String>,
-    /// How many states.
+    /// How many states. Each is drawn on its own, so a state may appear
+    /// more than once (see --distinct).
     #[arg(long, default_value_t = 1)]
     count: u64,
     /// Only states exactly this many moves from the goal.
     #[arg(long)]
     depth: Option<u8>,
+    /// Print --count different states, still uniformly at random; fails if
+    /// fewer exist (solvable, or at --depth).
+    #[arg(long)]
+    distinct: bool,
     /// Seed for a repeatable sequence (by default a fresh one each run).
     #[arg(long)]
     seed: Option<u64>,
@@ -48,7 +56,22 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
             }
         },
     };
+    if args.distinct && args.count > matching {
+        let states = if matching == 1 { "state" } else { "states" };
+        let what = match depth {
+            Some(d) => format!("{states} {d} moves from the goal"),
+            None => format!("solvable {states}"),
+        };
+        bail!(
+            "--distinct: {} has only {} {what}, fewer than --count {}",
+            table.id(),
+            thousands(matching),
+            thousands(args.count)
+        );
+    }
     let mut rng = args.seed.map_or_else(fastrand::Rng::new, fastrand::Rng::with_seed);
+    // With --distinct, the ranks written so far, never written again.
+    let mut written_ranks = HashSet::new();
     let mut out = crate::stdio::buffered_stdout();
     // The table was verified: a rank it cannot answer is no match.
     let wanted = |rank: u64| match depth {
@@ -58,15 +81,20 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
     // Dense enough: draw ranks until one matches, a bounded number of times
     // (a table whose histogram overstates a level could otherwise keep us
     // drawing forever). Sparse, or out of draws: pick which of the matching
-    // ranks to take, then find them in one pass.
-    let dense = matching.saturating_mul(64) >= table.slots();
+    // ranks to take, then find them in one pass. Distinct draws repeat more
+    // and more as they use up the matching states: for more than half of
+    // them, picking is quicker.
+    let dense = matching.saturating_mul(64) >= table.slots() && (!args.distinct || args.count <= matching / 2);
     let mut written = 0;
     if dense {
+        if args.distinct {
+            reserve(&mut written_ranks, args.count)?;
+        }
         let mut draws_left = args.count.saturating_mul(1024);
         while written < args.count && draws_left > 0 {
             let rank = rng.u64(..table.slots());
             draws_left -= 1;
-            if wanted(rank) {
+            if wanted(rank) && (!args.distinct || written_ranks.insert(rank)) {
                 write_state(&mut out, table, format, &state_of(table, rank))?;
                 written += 1;
             }
@@ -74,7 +102,12 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
     }
     if written < args.count {
         let picks_count = args.count - written;
-        let mut picks: Vec<u64> = (0..picks_count).map(|_| rng.u64(..matching)).collect();
+        // Indices among the matching states not written yet.
+        let mut picks: Vec<u64> = if args.distinct {
+            distinct_picks(&mut rng, picks_count, matching.saturating_sub(written))?
+        } else {
+            (0..picks_count).map(|_| rng.u64(..matching)).collect()
+        };
         picks.sort_unstable();
         let mut ranks = Vec::with_capacity(picks.len());
         let mut seen = 0u64;
@@ -83,7 +116,7 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
             if next.peek().is_none() {
                 break;
             }
-            if wanted(rank) {
+            if wanted(rank) && (written_ranks.is_empty() || !written_ranks.contains(&rank)) {
                 while next.next_if(|&&p| p == seen).is_some() {
                     ranks.push(rank);
                 }
@@ -92,8 +125,9 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         }
         if (ranks.len() as u64) < picks_count {
             bail!(
-                "the table's histogram promises {matching} such states but it holds only {seen}: the table is \
-                 damaged; regenerate it"
+                "the table's histogram promises {matching} such states but it holds only {}: the table is \
+                 damaged; regenerate it",
+                seen + written_ranks.len() as u64
             );
         }
         rng.shuffle(&mut ranks);
@@ -108,6 +142,29 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// `count` different numbers below `below` (at least `count`), uniformly:
+/// Floyd's algorithm, in memory for `count` numbers only.
+fn distinct_picks(rng: &mut fastrand::Rng, count: u64, below: u64) -> Result<Vec<u64>> {
+    let mut chosen = HashSet::new();
+    reserve(&mut chosen, count)?;
+    for top in below - count..below {
+        let pick = rng.u64(..=top);
+        // `top` is new at this step: taking it when `pick` was already
+        // chosen keeps every set of `count` numbers equally likely.
+        if !chosen.insert(pick) {
+            chosen.insert(top);
+        }
+    }
+    Ok(chosen.into_iter().collect())
+}
+
+/// Makes room for `count` ranks, or says why not (a count beyond memory).
+fn reserve(set: &mut HashSet<u64>, count: u64) -> Result<()> {
+    let fail = || anyhow!("--count {}: not enough memory to keep that many states apart", thousands(count));
+    let count = usize::try_from(count).map_err(|_| fail())?;
+    set.try_reserve(count).map_err(|_| fail())
+}
+
 fn state_of(table: &Table<Bytes>, rank: u64) -> State {
     // Every rank drawn is below the state count.
     table.state_of_rank(rank).unwrap_or_else(|| table.puzzle().goal())
@@ -118,5 +175,35 @@ fn write_state(out: &mut impl Write, table: &Table<Bytes>, format: Format, state
         // Three lines of three tiles.
         Format::NinePuzzle => writeln!(out, "{:#}", table.display(state)),
         _ => writeln!(out, "{}", table.display(state)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn distinct_picks_are_distinct_and_in_range() {
+        let mut rng = fastrand::Rng::with_seed(5);
+        for (count, below) in [(0, 0), (0, 10), (1, 1), (10, 10), (100, 1000), (999, 1000)] {
+            let picks = distinct_picks(&mut rng, count, below).unwrap();
+            let set: HashSet<u64> = picks.iter().copied().collect();
+            assert_eq!((picks.len() as u64, set.len() as u64), (count, count));
+            assert!(picks.iter().all(|&p| p < below));
+        }
+    }
+
+    #[test]
+    fn distinct_picks_are_uniform() {
+        // Each of the 6 pairs of 0..4 about equally often.
+        let mut rng = fastrand::Rng::with_seed(9);
+        let mut seen = std::collections::HashMap::new();
+        for _ in 0..60_000 {
+            let mut pair = distinct_picks(&mut rng, 2, 4).unwrap();
+            pair.sort_unstable();
+            *seen.entry(pair).or_insert(0u32) += 1;
+        }
+        assert_eq!(seen.len(), 6);
+        assert!(seen.values().all(|&n| (9_400..10_600).contains(&n)), "{seen:?}");
     }
 }

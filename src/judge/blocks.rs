@@ -16,6 +16,10 @@ const FIRST_BLOCK: usize = 64 << 10;
 /// never grows with the input, however it is shaped.
 pub(crate) const MAX_LINE: usize = 4096;
 
+/// The UTF-8 byte-order mark, which editors on Windows put at the start of
+/// text files: skipped there, an error anywhere else.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// One line of input, without its line ending (`\n` or `\r\n`).
 #[derive(Clone, Copy)]
 pub(crate) enum Line<'a> {
@@ -114,6 +118,7 @@ pub(super) fn judge<'t, T: AsRef<[u8]> + Sync + 't, R: CaseReader<T>>(
     // Inside a line too long to judge, already reported: drop input up to
     // its newline.
     let mut skipping = false;
+    let mut at_start = true;
     loop {
         while filled < buf.len() && !eof {
             match input.read(&mut buf[filled..]) {
@@ -122,6 +127,12 @@ pub(super) fn judge<'t, T: AsRef<[u8]> + Sync + 't, R: CaseReader<T>>(
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => return Err(e),
             }
+        }
+        // The first fill holds the input's first bytes (all of them, or a
+        // whole buffer), so a mark there is seen whole.
+        if std::mem::take(&mut at_start) && buf[..filled].starts_with(BOM) {
+            buf.copy_within(BOM.len()..filled, 0);
+            filled -= BOM.len();
         }
         let complete = if eof { Some(filled) } else { memchr::memrchr(b'\n', &buf[..filled]).map(|at| at + 1) };
         let Some(complete) = complete else {

@@ -41,7 +41,10 @@ mod bfs;
 mod output;
 
 pub use bfs::{Level, Options, generate, generate_with, planned_memory};
-pub use output::{GENERATOR, build_table, compress, folder_of, table_bytes, write_atomic};
+pub use output::{
+    GENERATOR, OutputTarget, build_table, compress, compress_memory, folder_of, output_target,
+    planned_memory_compressed, table_bytes, write_atomic,
+};
 
 /// A number of bytes, displayed in binary units: "12 bytes", "1.5 KiB";
 /// with `{:#}`, the exact count too: "1.5 KiB (1,536 bytes)".

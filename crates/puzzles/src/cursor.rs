@@ -63,7 +63,8 @@ impl Puzzle {
     ///         count
     ///     }
     /// }
-    /// let puzzle = builtin::EIGHT_PUZZLE.puzzle();
+    /// let definition = builtin::EIGHT_PUZZLE.definition();
+    /// let puzzle = definition.puzzle();
     /// // Each move has an undo, and one of the two leads down: half the
     /// // 9!/2 * 24/9 moves (the blank has 24 moves over its 9 cells).
     /// assert_eq!(puzzle.with_cursor(Downhill(puzzle.slots())), 241_920);
