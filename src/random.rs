@@ -8,8 +8,7 @@ use anyhow::{Result, anyhow, bail};
 use godtab_runtime::{Bytes, State, Table};
 
 use crate::info::thousands;
-use crate::judge::Format;
-use crate::source::TableArgs;
+use crate::judge::{CasesArgs, Format};
 
 /// Arguments of `godtab random`.
 #[derive(clap::Args)]
@@ -19,8 +18,8 @@ use crate::source::TableArgs;
   godtab random nine-digits --depth 5 --count 100 --distinct
   godtab random nine-puzzle --count 3 --seed 7 | godtab judge nine-puzzle")]
 pub(crate) struct Args {
-    /// The puzzle (not needed with --table).
-    puzzle: Option<String>,
+    #[command(flatten)]
+    cases: CasesArgs,
     /// How many states. Each is drawn on its own, so a state may appear
     /// more than once (see --distinct).
     #[arg(long, default_value_t = 1)]
@@ -35,18 +34,12 @@ pub(crate) struct Args {
     /// Seed for a repeatable sequence (by default a fresh one each run).
     #[arg(long)]
     seed: Option<u64>,
-    /// The format to print; by default the puzzle's judge input format.
-    #[arg(long, value_enum)]
-    format: Option<Format>,
-    #[command(flatten)]
-    tables: TableArgs,
 }
 
 /// Prints the random states.
 pub(crate) fn run(args: &Args) -> Result<ExitCode> {
-    let loaded = args.tables.load_verified(args.puzzle.as_deref())?;
+    let (loaded, format) = args.cases.open()?;
     let table = &loaded.table;
-    let format = args.format.unwrap_or_else(|| Format::of(table.definition()));
     let (matching, depth) = match args.depth {
         None => (table.reachable(), None),
         Some(d) => match table.histogram().nth(usize::from(d)) {

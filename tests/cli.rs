@@ -1,37 +1,11 @@
 //! End-to-end tests: the real `godtab` binary on the statements' samples,
 //! on bad input, and on every command.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn godtab(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_godtab"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().expect("stdin is piped");
-    let stdin = stdin.to_vec();
-    // Write on a thread: a large input would otherwise block on a full pipe.
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
-    let output = child.wait_with_output().expect("the binary finishes");
-    writer.join().expect("the writer finishes");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(!stderr.contains("panicked"), "godtab panicked: {stderr}");
-    output
-}
+use std::process::Command;
 
-fn stdout(output: &Output) -> &str {
-    std::str::from_utf8(&output.stdout).expect("UTF-8 output")
-}
-
-fn stderr(output: &Output) -> &str {
-    std::str::from_utf8(&output.stderr).expect("UTF-8 errors")
-}
+use common::{godtab, stderr, stdout};
 
 #[test]
 fn nine_digits_sample() {
@@ -446,4 +420,34 @@ fn bad_specs_and_oversized_puzzles_are_refused() {
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert!(stderr(&out).contains("the system cannot provide"), "{}", stderr(&out));
     assert!(!dir.path().join("huge.gtab").exists());
+}
+
+#[test]
+fn the_statement_format_goes_by_the_puzzle_not_its_name() {
+    let dir = tempfile::tempdir().unwrap();
+    // A user's 2x3 sliding board named like the 8-puzzle: not the Eight
+    // format (tiles 1-8 and x), the generic one.
+    let spec = dir.path().join("impostor.toml");
+    std::fs::write(&spec, "name = \"eight-puzzle\"\nkind = \"sliding\"\nrows = 2\ncols = 3\n").unwrap();
+    let impostor = dir.path().join("eight-puzzle.gtab");
+    let out = godtab(&["gen", "--spec", spec.to_str().unwrap(), "-o", impostor.to_str().unwrap()], b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = godtab(&["judge", "--table", impostor.to_str().unwrap()], b"1 2 3 4 x 5\n");
+    assert_eq!(stdout(&out), "1 r\n", "{}", stderr(&out));
+    let out = godtab(&["random", "--table", impostor.to_str().unwrap(), "--seed", "3"], b"");
+    assert_eq!(stdout(&out).split_whitespace().count(), 6, "{}", stdout(&out));
+    // The real 8-puzzle from its spec file keeps its statement's format,
+    // and so does --tables with it.
+    let real = dir.path().join("real");
+    std::fs::create_dir(&real).unwrap();
+    let table = real.join("eight-puzzle.gtab");
+    let out = godtab(&["gen", "--spec", &spec_path("eight-puzzle"), "-o", table.to_str().unwrap()], b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = godtab(&["judge", "--table", table.to_str().unwrap()], b"2 3 4 1 5 x 7 6 8\n");
+    assert_eq!(stdout(&out), "ullddrurdllurdruldr\n");
+    let out = godtab(&["judge", "eight-puzzle", "--tables", real.to_str().unwrap()], b"23415x768\n");
+    assert_eq!(stdout(&out), "ullddrurdllurdruldr\n");
+    // Asked for by name, the impostor's table is still the impostor.
+    let out = godtab(&["judge", "eight-puzzle", "--tables", dir.path().to_str().unwrap()], b"1 2 3 4 x 5\n");
+    assert_eq!(stdout(&out), "1 r\n", "{}", stderr(&out));
 }

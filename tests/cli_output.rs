@@ -3,38 +3,12 @@
 //! and the memory it plans, byte-order marks in judge input, and distinct
 //! random states.
 
-use std::io::Write;
+mod common;
+
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
-fn godtab(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_godtab"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().expect("stdin is piped");
-    let stdin = stdin.to_vec();
-    // Write on a thread: a large input would otherwise block on a full pipe.
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
-    let output = child.wait_with_output().expect("the binary finishes");
-    writer.join().expect("the writer finishes");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(!stderr.contains("panicked"), "godtab panicked: {stderr}");
-    output
-}
-
-fn stdout(output: &Output) -> &str {
-    std::str::from_utf8(&output.stdout).expect("UTF-8 output")
-}
-
-fn stderr(output: &Output) -> &str {
-    std::str::from_utf8(&output.stderr).expect("UTF-8 errors")
-}
+use common::{godtab, stderr, stdout};
 
 fn text(path: &Path) -> &str {
     path.to_str().expect("a UTF-8 path")

@@ -13,7 +13,7 @@ use anyhow::Result;
 use godtab_puzzles::Tiles;
 use godtab_runtime::{Error, Solution, State, StateError, Table};
 
-use crate::source::TableArgs;
+use crate::source::{Loaded, TableArgs};
 use crate::stdio;
 pub(crate) use blocks::MAX_LINE;
 pub(crate) use formats::Format;
@@ -30,22 +30,38 @@ use formats::{OnePerLine, ThreeLines};
 Bad cases are reported on stderr, one line each with the case and line number; every other
 case is still answered. The exit status is 1 if any case was bad.")]
 pub(crate) struct Args {
+    #[command(flatten)]
+    cases: CasesArgs,
+}
+
+/// The puzzle, its table and the format of its cases: what `judge` reads
+/// and `random` writes.
+#[derive(clap::Args)]
+pub(crate) struct CasesArgs {
     /// The puzzle: nine-digits, nine-puzzle or eight-puzzle (not needed with
     /// --table).
     puzzle: Option<String>,
-    /// The input and output format; by default the puzzle's own (the
-    /// generic one for puzzles that have none).
+    /// The format of the cases (and answers); by default the puzzle's own
+    /// statement format, the generic one for puzzles that have none.
     #[arg(long, value_enum)]
     format: Option<Format>,
     #[command(flatten)]
     tables: TableArgs,
 }
 
+impl CasesArgs {
+    /// Opens and verifies the table, and settles the format.
+    pub(crate) fn open(&self) -> Result<(Loaded, Format)> {
+        let loaded = self.tables.load_verified(self.puzzle.as_deref())?;
+        let format = self.format.unwrap_or_else(|| Format::of(loaded.table.definition()));
+        Ok((loaded, format))
+    }
+}
+
 /// Answers every case on stdin; exit status 1 if any case was bad.
 pub(crate) fn run(args: &Args) -> Result<ExitCode> {
-    let loaded = args.tables.load_verified(args.puzzle.as_deref())?;
+    let (loaded, format) = args.cases.open()?;
     let table = &loaded.table;
-    let format = args.format.unwrap_or_else(|| Format::of(table.definition()));
     let bad = judge_stream(table, format, stdio::stdin(), stdio::buffered_stdout(), stdio::buffered_stderr())?;
     Ok(if bad > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS })
 }

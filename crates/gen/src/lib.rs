@@ -37,14 +37,15 @@
 //! on the order in which states are visited, so the result is identical
 //! with any number of threads. Levels are split over rayon's thread pool.
 
+mod atomic;
 mod bfs;
-mod output;
+mod compress;
+mod table;
 
+pub use atomic::{OutputTarget, folder_of, output_target, write_atomic};
 pub use bfs::{Level, Options, generate, generate_with, planned_memory};
-pub use output::{
-    GENERATOR, OutputTarget, build_table, compress, compress_memory, folder_of, output_target,
-    planned_memory_compressed, table_bytes, write_atomic,
-};
+pub use compress::{compress, compress_memory, planned_memory_compressed};
+pub use table::{GENERATOR, build_table, table_bytes};
 
 /// A number of bytes, displayed in binary units: "12 bytes", "1.5 KiB";
 /// with `{:#}`, the exact count too: "1.5 KiB (1,536 bytes)".

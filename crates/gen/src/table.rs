@@ -1,0 +1,29 @@
+//! From a puzzle to a table's bytes: the search, then the encoding.
+
+use godtab_puzzles::Definition;
+use godtab_puzzles::builtin::Builtin;
+
+use crate::{GenError, Options, generate_with};
+
+/// The generator's name and version, recorded in every table it writes.
+pub const GENERATOR: &str = concat!("godtab-gen ", env!("CARGO_PKG_VERSION"));
+
+/// Runs the search and encodes the table. Deterministic: the same
+/// definition gives the same bytes on every run and thread count.
+///
+/// # Errors
+///
+/// Any [`GenError`] of the search, or of encoding.
+pub fn table_bytes(definition: &Definition, options: &Options<'_>) -> Result<Vec<u8>, GenError> {
+    let data = generate_with(definition.puzzle(), options)?;
+    Ok(godtab_runtime::encode(definition, &data, options.encoding, GENERATOR)?)
+}
+
+/// The table of a built-in puzzle.
+///
+/// # Errors
+///
+/// As [`table_bytes`] (never, for the built-ins).
+pub fn build_table(builtin: &Builtin) -> Result<Vec<u8>, GenError> {
+    table_bytes(&builtin.definition(), &Options::default())
+}

@@ -1,0 +1,45 @@
+//! What the end-to-end tests share: running the real `godtab` binary.
+
+// Each test file uses some of these.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::process::{Child, Command, Output, Stdio};
+
+/// Starts `godtab` with `args`, its three streams piped.
+pub fn spawn(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_godtab"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs")
+}
+
+/// Runs `godtab` with `args` on `stdin` to the end; fails the test if it
+/// panicked.
+pub fn godtab(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = spawn(args);
+    let mut input = child.stdin.take().expect("stdin is piped");
+    let stdin = stdin.to_vec();
+    // Write on a thread: a large input would otherwise block on a full pipe.
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let output = child.wait_with_output().expect("the binary finishes");
+    writer.join().expect("the writer finishes");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "godtab panicked: {stderr}");
+    output
+}
+
+/// What it wrote to standard output.
+pub fn stdout(output: &Output) -> &str {
+    std::str::from_utf8(&output.stdout).expect("UTF-8 output")
+}
+
+/// What it wrote to standard error.
+pub fn stderr(output: &Output) -> &str {
+    std::str::from_utf8(&output.stderr).expect("UTF-8 errors")
+}
