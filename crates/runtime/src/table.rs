@@ -267,10 +267,13 @@ impl<B: AsRef<[u8]>> Table<B> {
     /// [`QueryError::Corrupt`] if the table contradicts itself.
     pub fn distance_of_rank(&self, rank: u64) -> Result<Option<u8>, QueryError> {
         let view = self.distance_view();
-        match (self.meta.encoding, self.state_of_rank(rank)) {
-            (Encoding::Full, _) => view.stored_distance(rank),
-            (Encoding::Compact, Some(state)) => view.distance(&state, rank),
-            (Encoding::Compact, None) => Ok(None),
+        match self.meta.encoding {
+            Encoding::Full => view.stored_distance(rank),
+            // The walk to the goal needs the state itself.
+            Encoding::Compact => match self.state_of_rank(rank) {
+                Some(state) => view.distance(&state, rank),
+                None => Ok(None),
+            },
         }
     }
 
