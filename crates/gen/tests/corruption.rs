@@ -11,10 +11,10 @@ use godtab_runtime::{PREAMBLE_LEN, Table};
 /// ranking and encoding).
 fn tables() -> Vec<Vec<u8>> {
     let fixtures: [&[u8]; 4] = [
-        include_bytes!("../../runtime/tests/fixtures/v1/slide-2x3.gtab"),
-        include_bytes!("../../runtime/tests/fixtures/v1/slide-2x3-compact.gtab"),
-        include_bytes!("../../runtime/tests/fixtures/v1/spin-2x2.gtab"),
-        include_bytes!("../../runtime/tests/fixtures/v1/colours-2x3.gtab"),
+        include_bytes!("../../runtime/tests/fixtures/v2/slide-2x3.gtab"),
+        include_bytes!("../../runtime/tests/fixtures/v2/slide-2x3-compact.gtab"),
+        include_bytes!("../../runtime/tests/fixtures/v2/spin-2x2.gtab"),
+        include_bytes!("../../runtime/tests/fixtures/v2/colours-2x3.gtab"),
     ];
     let builtins = builtin::ALL.iter().map(|b| build_table(b).expect("built-in table"));
     builtins.chain(fixtures.iter().map(|f| f.to_vec())).collect()

@@ -7,15 +7,27 @@
 use alloc::vec::Vec;
 
 use crate::Table;
-use crate::format::{self, Header, PREAMBLE_LEN, Preamble, Section, at};
+use crate::format::{self, Board, Body, Complete, Header, Model, PREAMBLE_LEN, Preamble, Section, at};
 
 fn fixtures() -> [&'static [u8]; 4] {
     [
-        include_bytes!("../tests/fixtures/v1/slide-2x3.gtab"),
-        include_bytes!("../tests/fixtures/v1/slide-2x3-compact.gtab"),
-        include_bytes!("../tests/fixtures/v1/spin-2x2.gtab"),
-        include_bytes!("../tests/fixtures/v1/colours-2x3.gtab"),
+        include_bytes!("../tests/fixtures/v2/slide-2x3.gtab"),
+        include_bytes!("../tests/fixtures/v2/slide-2x3-compact.gtab"),
+        include_bytes!("../tests/fixtures/v2/spin-2x2.gtab"),
+        include_bytes!("../tests/fixtures/v2/colours-2x3.gtab"),
     ]
+}
+
+/// The complete table's fields of a header.
+fn complete<'h, 'a>(header: &'h mut Header<'a>) -> &'h mut Complete<'a> {
+    let Body::Complete(complete) = &mut header.body;
+    complete
+}
+
+/// The board's fields of a header.
+fn board<'h, 'a>(header: &'h mut Header<'a>) -> &'h mut Board<'a> {
+    let Model::Board(board) = &mut header.model;
+    board
 }
 
 /// A table with this header and these sections, with a correct preamble
@@ -24,7 +36,9 @@ fn assemble(header: &Header<'_>, sections: &[u8]) -> Vec<u8> {
     let encoded = postcard::to_allocvec(header).expect("any header encodes");
     let start = (PREAMBLE_LEN + encoded.len()).next_multiple_of(8);
     let file_len = (start + sections.len()) as u64;
-    let mut file = Preamble { file_len, checksum: 0, header_len: encoded.len() as u32 }.write().to_vec();
+    let preamble =
+        Preamble { version: format::FORMAT_VERSION, file_len, checksum: 0, header_len: encoded.len() as u32 };
+    let mut file = preamble.write().to_vec();
     file.extend_from_slice(&encoded);
     file.resize(start, 0);
     file.extend_from_slice(sections);
@@ -38,9 +52,10 @@ fn extreme_header_fields_are_refused() {
     let mut cases = 0;
     for bytes in fixtures() {
         let header_len = u32::from_le_bytes(bytes[at::HEADER_LEN..at::HEADER_LEN + 4].try_into().unwrap()) as usize;
-        let (original, _) = postcard::take_from_bytes::<Header<'_>>(&bytes[PREAMBLE_LEN..PREAMBLE_LEN + header_len])
-            .expect("the header decodes");
-        let sections = &bytes[original.distance.offset as usize..];
+        let header_bytes = &bytes[PREAMBLE_LEN..PREAMBLE_LEN + header_len];
+        let original = Header::decode(format::FORMAT_VERSION, header_bytes).expect("the header decodes");
+        let Body::Complete(body) = &original.body;
+        let sections = &bytes[body.distance.offset as usize..];
         // Re-assembled untouched, it opens and verifies: the helper is right.
         let rebuilt = assemble(&original, sections);
         Table::new(rebuilt.as_slice()).expect("re-assembled table opens").verify().expect("and verifies");
@@ -49,47 +64,47 @@ fn extreme_header_fields_are_refused() {
         let widths = [0u8, 9, 64, 65, 255];
         let mut variants: Vec<Header<'_>> = Vec::new();
         let with = |change: &dyn Fn(&mut Header<'_>)| {
-            let (mut h, _) =
-                postcard::take_from_bytes::<Header<'_>>(&bytes[PREAMBLE_LEN..PREAMBLE_LEN + header_len]).unwrap();
+            let mut h = Header::decode(format::FORMAT_VERSION, header_bytes).unwrap();
             change(&mut h);
             h
         };
         for &value in &huge {
-            variants.push(with(&|h| h.distance.offset = value));
-            variants.push(with(&|h| h.distance.length = value));
-            variants.push(with(&|h| h.parent.offset = value));
-            variants.push(with(&|h| h.parent.length = value));
-            variants.push(with(&|h| h.states = value));
-            variants.push(with(&|h| h.reachable = value));
+            variants.push(with(&|h| complete(h).distance.offset = value));
+            variants.push(with(&|h| complete(h).distance.length = value));
+            variants.push(with(&|h| complete(h).parent.offset = value));
+            variants.push(with(&|h| complete(h).parent.length = value));
+            variants.push(with(&|h| complete(h).states = value));
+            variants.push(with(&|h| complete(h).reachable = value));
             // A state count whose product with the width overflows, with
             // lengths to match what a wrapping multiply would give.
             variants.push(with(&|h| {
-                h.states = value;
-                h.distance.length = format::section_len(value % (1 << 40), h.distance.width).unwrap_or(0);
+                complete(h).states = value;
+                complete(h).distance.length =
+                    format::section_len(value % (1 << 40), complete(h).distance.width).unwrap_or(0);
             }));
         }
         for &width in &widths {
-            variants.push(with(&|h| h.distance.width = width));
-            variants.push(with(&|h| h.parent.width = width));
+            variants.push(with(&|h| complete(h).distance.width = width));
+            variants.push(with(&|h| complete(h).parent.width = width));
         }
-        variants.push(with(&|h| h.reachable = 0));
-        variants.push(with(&|h| h.max_depth = 255));
-        variants.push(with(&|h| h.max_depth = h.max_depth.wrapping_add(1)));
-        variants.push(with(&|h| h.max_depth = 0));
-        variants.push(with(&|h| h.histogram = &[]));
-        variants.push(with(&|h| h.histogram = &[1, 0, 0, 0, 0, 0, 0, 0]));
-        variants.push(with(&|h| h.rows = 0));
-        variants.push(with(&|h| h.cols = 255));
-        variants.push(with(&|h| h.rows = 4));
-        variants.push(with(&|h| h.goal = &[1, 1, 1, 1, 1, 1, 1, 1, 1]));
-        variants.push(with(&|h| h.goal = &[]));
+        variants.push(with(&|h| complete(h).reachable = 0));
+        variants.push(with(&|h| complete(h).max_depth = 255));
+        variants.push(with(&|h| complete(h).max_depth = complete(h).max_depth.wrapping_add(1)));
+        variants.push(with(&|h| complete(h).max_depth = 0));
+        variants.push(with(&|h| complete(h).histogram = &[]));
+        variants.push(with(&|h| complete(h).histogram = &[1, 0, 0, 0, 0, 0, 0, 0]));
+        variants.push(with(&|h| board(h).rows = 0));
+        variants.push(with(&|h| board(h).cols = 255));
+        variants.push(with(&|h| board(h).rows = 4));
+        variants.push(with(&|h| board(h).goal = &[1, 1, 1, 1, 1, 1, 1, 1, 1]));
+        variants.push(with(&|h| board(h).goal = &[]));
         variants.push(with(&|h| h.move_names = ""));
         variants.push(with(&|h| h.move_names = "a a"));
         variants.push(with(&|h| h.move_names = "a  b c d"));
-        variants.push(with(&|h| h.move_maps = &[0, 1, 2, 3, 4, 5, 6, 7, 7]));
-        variants.push(with(&|h| h.move_maps = &[0; 7]));
+        variants.push(with(&|h| board(h).move_maps = &[0, 1, 2, 3, 4, 5, 6, 7, 7]));
+        variants.push(with(&|h| board(h).move_maps = &[0; 7]));
         variants.push(with(&|h| {
-            h.kind = match h.kind {
+            board(h).kind = match board(h).kind {
                 format::KindTag::Permutation => format::KindTag::Sliding,
                 format::KindTag::Sliding => format::KindTag::Permutation,
             }
@@ -100,11 +115,15 @@ fn extreme_header_fields_are_refused() {
                 _ => format::RankingTag::Parity,
             }
         }));
-        variants.push(with(&|h| h.distance = Section { offset: h.parent.offset, ..h.distance }));
-        variants.push(with(&|h| h.parent = Section { offset: h.distance.offset, ..h.parent }));
-        variants.push(with(&|h| h.distance.offset += 8));
-        variants.push(with(&|h| h.parent.offset += 8));
-        variants.push(with(&|h| h.distance.offset = 3));
+        variants.push(with(&|h| {
+            complete(h).distance = Section { offset: complete(h).parent.offset, ..complete(h).distance }
+        }));
+        variants.push(with(&|h| {
+            complete(h).parent = Section { offset: complete(h).distance.offset, ..complete(h).parent }
+        }));
+        variants.push(with(&|h| complete(h).distance.offset += 8));
+        variants.push(with(&|h| complete(h).parent.offset += 8));
+        variants.push(with(&|h| complete(h).distance.offset = 3));
         // A change that leaves a field as it was (a width of 0 where there
         // is no section) is no damage.
         for header in variants.iter().filter(|h| **h != original) {

@@ -6,7 +6,7 @@
 
 use godtab_puzzles::{ModelError, StateError};
 
-use crate::format::FORMAT_VERSION;
+use crate::format::{FORMAT_VERSION, OLDEST_VERSION};
 
 /// Why a table could not be opened or verified, or a question about it not
 /// answered.
@@ -32,7 +32,7 @@ pub enum Error {
     #[error("the table was written big-endian (byte 8); this reader needs little-endian tables")]
     BigEndian,
     /// A format version this reader does not read.
-    #[error("built for format version {found}, this reader reads version {FORMAT_VERSION}")]
+    #[error("built for format version {found}; this reader reads versions {OLDEST_VERSION} to {FORMAT_VERSION}")]
     Version {
         /// The version in the file.
         found: u32,

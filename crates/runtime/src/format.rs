@@ -1,6 +1,6 @@
-//! The table file format, version 1: constants, the preamble, the postcard
-//! header, and the sizes of the packed sections. `docs/FORMAT.md` describes
-//! the same layout byte by byte.
+//! The table file format, version 2 (and version 1, which is still read):
+//! constants, the preamble, the postcard header, and the sizes of the packed
+//! sections. `docs/FORMAT.md` describes the same layout byte by byte.
 //!
 //! ```text
 //! offset  size  field
@@ -12,8 +12,13 @@
 //!     32     4  header length in bytes, u32 LE
 //!     36     4  reserved, zero
 //!     40     …  header (postcard), then zero padding to a multiple of 8
-//!      …     …  distance section, parent section (offsets in the header)
+//!      …     …  the sections (offsets in the header)
 //! ```
+//!
+//! Version 2's header says what the puzzle is ([`Model`]) and what the file
+//! holds for it ([`Body`]), each an enum that later table kinds extend with
+//! new variants; version 1's header held the same fields for the one kind
+//! it knew, flat ([`HeaderV1`]), and reads into the same [`Header`].
 
 use godtab_puzzles::Puzzle;
 use serde::{Deserialize, Serialize};
@@ -24,12 +29,15 @@ use crate::Error;
 /// final newline catch 7-bit and line-ending conversions.
 pub const MAGIC: [u8; 8] = *b"\x89GODTAB\n";
 
-/// The format version this crate reads and writes.
+/// The format version this crate writes.
 ///
 /// Policy: any change to the layout or to the meaning of a field bumps the
-/// version. Readers accept exactly their own version and ask for the table
-/// to be regenerated otherwise; tables are cheap to rebuild.
-pub const FORMAT_VERSION: u32 = 1;
+/// version. Readers open every version from [`OLDEST_VERSION`] to their own
+/// and name any other they find; tables are cheap to rebuild.
+pub const FORMAT_VERSION: u32 = 2;
+
+/// The oldest format version this crate still reads.
+pub const OLDEST_VERSION: u32 = 1;
 
 /// Bytes before the header.
 pub const PREAMBLE_LEN: usize = 40;
@@ -74,6 +82,8 @@ pub(crate) const MAX_HEADER_LEN: u32 = 1 << 16;
 /// nowhere else.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Preamble {
+    /// The format version, one this crate reads.
+    pub version: u32,
     /// The whole file's length.
     pub file_len: u64,
     /// The checksum (see [`checksum`]); zero while a file is being written.
@@ -105,7 +115,7 @@ impl Preamble {
             _ => return Err(Error::corrupt("endianness marker (byte 8)", "is neither byte order")),
         }
         let version = read_u32(bytes, at::VERSION);
-        if version != FORMAT_VERSION {
+        if !(OLDEST_VERSION..=FORMAT_VERSION).contains(&version) {
             return Err(Error::Version { found: version });
         }
         let file_len = read_u64(bytes, at::FILE_LEN);
@@ -122,16 +132,16 @@ impl Preamble {
         if PREAMBLE_LEN + header_len as usize > bytes.len() {
             return Err(Error::corrupt("header length (byte 32)", "runs past the end of the file"));
         }
-        Ok(Self { file_len, checksum: read_u64(bytes, at::CHECKSUM), header_len })
+        Ok(Self { version, file_len, checksum: read_u64(bytes, at::CHECKSUM), header_len })
     }
 
-    /// The preamble's bytes, in this version's layout.
+    /// The preamble's bytes (the layout is the same in every version).
     #[cfg(feature = "alloc")]
     pub fn write(&self) -> [u8; PREAMBLE_LEN] {
         let mut out = [0u8; PREAMBLE_LEN];
         out[at::MAGIC..at::MAGIC + MAGIC.len()].copy_from_slice(&MAGIC);
         out[at::ENDIAN..at::ENDIAN + 4].copy_from_slice(&ENDIAN_MARKER.to_le_bytes());
-        out[at::VERSION..at::VERSION + 4].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
+        out[at::VERSION..at::VERSION + 4].copy_from_slice(&self.version.to_le_bytes());
         out[at::FILE_LEN..at::FILE_LEN + 8].copy_from_slice(&self.file_len.to_le_bytes());
         out[at::CHECKSUM..at::CHECKSUM + 8].copy_from_slice(&self.checksum.to_le_bytes());
         out[at::HEADER_LEN..at::HEADER_LEN + 4].copy_from_slice(&self.header_len.to_le_bytes());
@@ -239,26 +249,60 @@ impl Encoding {
     }
 }
 
-/// Everything about a table except the packed sections, as postcard
-/// encodes it. Strings and byte strings are borrowed from the file.
+/// Everything about a table except its sections, as postcard encodes it
+/// in version 2. Strings and byte strings are borrowed from the file.
 #[derive(Serialize, Deserialize, Debug, PartialEq, Eq)]
 pub(crate) struct Header<'a> {
     /// The puzzle's id.
     pub puzzle_id: &'a str,
     /// What made the table, e.g. "godtab-gen 0.1.0".
     pub generator: &'a str,
+    /// Move names in declared order, separated by single spaces.
+    pub move_names: &'a str,
+    /// What the puzzle is.
+    #[serde(borrow)]
+    pub model: Model<'a>,
+    /// How its states are numbered.
+    pub ranking: RankingTag,
+    /// What the file holds for it.
+    #[serde(borrow)]
+    pub body: Body<'a>,
+}
+
+/// What a puzzle is. New kinds of puzzle are new variants, numbered after
+/// these.
+#[derive(Serialize, Deserialize, Debug, PartialEq, Eq)]
+pub(crate) enum Model<'a> {
+    /// A board of cells (variant 0).
+    Board(#[serde(borrow)] Board<'a>),
+}
+
+/// A board puzzle: permutation moves as position maps, or sliding moves.
+#[derive(Serialize, Deserialize, Debug, PartialEq, Eq, Clone, Copy)]
+pub(crate) struct Board<'a> {
     pub kind: KindTag,
     pub rows: u8,
     pub cols: u8,
     /// Tile values of the goal, cell by cell (0 is the blank of a sliding
     /// puzzle).
     pub goal: &'a [u8],
-    /// Move names in declared order, separated by single spaces.
-    pub move_names: &'a str,
     /// Permutation puzzles: every move's position map, `cells` bytes each
     /// (`new[i] = old[map[i]]`). Empty for sliding puzzles.
     pub move_maps: &'a [u8],
-    pub ranking: RankingTag,
+}
+
+/// What a table file holds. New kinds of table are new variants, numbered
+/// after these.
+#[derive(Serialize, Deserialize, Debug, PartialEq, Eq)]
+pub(crate) enum Body<'a> {
+    /// A distance and a parent for every rank (variant 0).
+    Complete(#[serde(borrow)] Complete<'a>),
+}
+
+/// A complete table: every rank's distance (and, in full encoding, its
+/// parent move), in two sections.
+#[derive(Serialize, Deserialize, Debug, PartialEq, Eq, Clone, Copy)]
+pub(crate) struct Complete<'a> {
     pub encoding: Encoding,
     /// Rank slots: entries in each section.
     pub states: u64,
@@ -270,6 +314,61 @@ pub(crate) struct Header<'a> {
     pub histogram: &'a [u8],
     pub distance: Section,
     pub parent: Section,
+}
+
+/// Version 1's header: a board puzzle's complete table, its fields flat.
+#[derive(Serialize, Deserialize, Debug, PartialEq, Eq)]
+pub(crate) struct HeaderV1<'a> {
+    pub puzzle_id: &'a str,
+    pub generator: &'a str,
+    pub kind: KindTag,
+    pub rows: u8,
+    pub cols: u8,
+    pub goal: &'a [u8],
+    pub move_names: &'a str,
+    pub move_maps: &'a [u8],
+    pub ranking: RankingTag,
+    pub encoding: Encoding,
+    pub states: u64,
+    pub reachable: u64,
+    pub max_depth: u8,
+    pub histogram: &'a [u8],
+    pub distance: Section,
+    pub parent: Section,
+}
+
+impl<'a> From<HeaderV1<'a>> for Header<'a> {
+    fn from(v1: HeaderV1<'a>) -> Self {
+        let HeaderV1 { puzzle_id, generator, kind, rows, cols, goal, move_names, move_maps, ranking, .. } = v1;
+        let (encoding, states, reachable, max_depth) = (v1.encoding, v1.states, v1.reachable, v1.max_depth);
+        let (histogram, distance, parent) = (v1.histogram, v1.distance, v1.parent);
+        Self {
+            puzzle_id,
+            generator,
+            move_names,
+            model: Model::Board(Board { kind, rows, cols, goal, move_maps }),
+            ranking,
+            body: Body::Complete(Complete { encoding, states, reachable, max_depth, histogram, distance, parent }),
+        }
+    }
+}
+
+impl<'a> Header<'a> {
+    /// Decodes the header of a file of format `version`; the header must
+    /// take every byte given.
+    pub fn decode(version: u32, bytes: &'a [u8]) -> Result<Self, Error> {
+        let end = PREAMBLE_LEN + bytes.len();
+        let failed = |error| Error::Header { end, error };
+        let (header, rest) = match version {
+            1 => postcard::take_from_bytes::<HeaderV1<'a>>(bytes).map(|(h, rest)| (Header::from(h), rest)),
+            _ => postcard::take_from_bytes::<Header<'a>>(bytes),
+        }
+        .map_err(failed)?;
+        if !rest.is_empty() {
+            return Err(Error::corrupt("header", "bytes follow its last field"));
+        }
+        Ok(header)
+    }
 }
 
 /// A packed section: `states` entries of `width` bits.

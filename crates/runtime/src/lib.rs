@@ -17,7 +17,7 @@
 //! use godtab_runtime::{Error, Table};
 //!
 //! // Bytes in memory: a &'static [u8] from include_bytes!, or a Vec<u8>.
-//! static SLIDE_2X3: &[u8] = include_bytes!("../tests/fixtures/v1/slide-2x3.gtab");
+//! static SLIDE_2X3: &[u8] = include_bytes!("../tests/fixtures/v2/slide-2x3.gtab");
 //!
 //! fn main() -> Result<(), Error> {
 //!     let table = Table::new(SLIDE_2X3)?;
@@ -43,7 +43,7 @@
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! # let dir = tempfile::tempdir()?;
 //! # let path = dir.path().join("slide-2x3.gtab");
-//! # std::fs::write(&path, include_bytes!("../tests/fixtures/v1/slide-2x3.gtab"))?;
+//! # std::fs::write(&path, include_bytes!("../tests/fixtures/v2/slide-2x3.gtab"))?;
 //! let table = godtab_runtime::Table::open(&path)?;
 //! assert_eq!(table.id(), "slide-2x3");
 //! # Ok(()) }
@@ -107,7 +107,7 @@ mod write;
 pub use error::{Error, QueryError};
 #[cfg(feature = "std")]
 pub use file::{Bytes, FileError};
-pub use format::{Encoding, FORMAT_VERSION, MAGIC, PREAMBLE_LEN, UNREACHED};
+pub use format::{Encoding, FORMAT_VERSION, MAGIC, OLDEST_VERSION, PREAMBLE_LEN, UNREACHED};
 pub use godtab_puzzles::{Definition, Kind, Puzzle, Ranking, State, StateError};
 /// The memory map type of [`Table::open_mmap`].
 #[cfg(feature = "mmap")]

@@ -6,7 +6,9 @@ use core::ops::Range;
 use godtab_puzzles::{Definition, MoveSet, Puzzle};
 
 use crate::Error;
-use crate::format::{self, Encoding, Header, KindTag, Layout, PREAMBLE_LEN, Preamble, Section};
+use crate::format::{
+    self, Board, Body, Complete, Encoding, Header, KindTag, Layout, Model, PREAMBLE_LEN, Preamble, Section,
+};
 
 /// Everything learned and checked at open: the puzzle the header describes
 /// and where things are in the bytes.
@@ -48,44 +50,42 @@ impl Meta {
         let preamble = Preamble::read(bytes)?;
         let header_bytes = preamble.header(bytes);
         let end = PREAMBLE_LEN + header_bytes.len();
-        let (header, rest) =
-            postcard::take_from_bytes::<Header<'_>>(header_bytes).map_err(|error| Error::Header { end, error })?;
-        if !rest.is_empty() {
-            return Err(Error::corrupt("header", "bytes follow its last field"));
-        }
+        let header = Header::decode(preamble.version, header_bytes)?;
         if !format::is_generator(header.generator) {
             return Err(Error::corrupt("generator", "longer than 64 bytes or holds a control character"));
         }
         let definition = definition_of(&header)?;
-        check_counts(&header)?;
+        let Body::Complete(complete) = header.body;
+        check_counts(&complete)?;
 
         let puzzle = definition.puzzle();
-        header.encoding.check(puzzle).map_err(|problem| Error::corrupt("encoding", problem))?;
-        let layout = header.encoding.layout(header.max_depth, header.reachable < header.states, puzzle.move_count());
-        check_widths(&header, layout)?;
+        complete.encoding.check(puzzle).map_err(|problem| Error::corrupt("encoding", problem))?;
+        let layout =
+            complete.encoding.layout(complete.max_depth, complete.reachable < complete.states, puzzle.move_count());
+        check_widths(&complete, layout)?;
         let header_end = format::align(end as u64).ok_or(Error::corrupt("header length (byte 32)", "overflows"))?;
-        let distance = check_section("distance", header.distance, header.states, header_end, bytes.len())?;
-        let parent = check_section("parent", header.parent, header.states, distance.bytes.end as u64, bytes.len())?;
+        let distance = check_section("distance", complete.distance, complete.states, header_end, bytes.len())?;
+        let parent = check_section("parent", complete.parent, complete.states, distance.bytes.end as u64, bytes.len())?;
         if parent.bytes.end != bytes.len() {
             return Err(Error::Section {
                 section: "parent",
-                offset: header.parent.offset,
-                length: header.parent.length,
+                offset: complete.parent.offset,
+                length: complete.parent.length,
                 problem: "does not end the file",
             });
         }
 
         let goal_rank = puzzle.rank(&puzzle.goal());
         Ok(Self {
-            encoding: header.encoding,
-            slots: header.states,
-            reachable: header.reachable,
-            max_depth: header.max_depth,
+            encoding: complete.encoding,
+            slots: complete.states,
+            reachable: complete.reachable,
+            max_depth: complete.max_depth,
             marker: layout.marker,
             distance,
             parent,
             generator: range_in(bytes, header.generator.as_bytes()),
-            histogram: range_in(bytes, header.histogram),
+            histogram: range_in(bytes, complete.histogram),
             goal_rank,
             definition,
         })
@@ -101,24 +101,26 @@ fn range_in(whole: &[u8], part: &[u8]) -> Range<usize> {
 /// Rebuilds the puzzle the header describes, with its id and move names,
 /// checking them all.
 fn definition_of(header: &Header<'_>) -> Result<Definition, Error> {
-    let moves = match header.kind {
-        KindTag::Permutation => MoveSet::Permutation(header.move_maps),
-        KindTag::Sliding if header.move_maps.is_empty() => MoveSet::Sliding,
+    let Model::Board(Board { kind, rows, cols, goal, move_maps }) = header.model;
+    let moves = match kind {
+        KindTag::Permutation => MoveSet::Permutation(move_maps),
+        KindTag::Sliding if move_maps.is_empty() => MoveSet::Sliding,
         KindTag::Sliding => return Err(Error::corrupt("move maps", "present for a sliding puzzle")),
     };
-    let puzzle = Puzzle::new(usize::from(header.rows), usize::from(header.cols), header.goal, moves)
+    let definition = Puzzle::new(usize::from(rows), usize::from(cols), goal, moves)
         .and_then(|p| p.with_ranking(header.ranking.into()))
         .and_then(|p| Definition::new(header.puzzle_id, header.move_names.split(' '), p))
         .map_err(Error::Puzzle)?;
-    if puzzle.puzzle().slots() != header.states {
+    let Body::Complete(complete) = &header.body;
+    if definition.puzzle().slots() != complete.states {
         return Err(Error::corrupt("state count", "differs from the size of the puzzle's rank space"));
     }
-    Ok(puzzle)
+    Ok(definition)
 }
 
 /// Checks the counts against each other: reachable states, God's number and
 /// the histogram.
-fn check_counts(header: &Header<'_>) -> Result<(), Error> {
+fn check_counts(header: &Complete<'_>) -> Result<(), Error> {
     if header.reachable == 0 || header.reachable > header.states {
         return Err(Error::corrupt("reachable count", "is zero or larger than the state count"));
     }
@@ -144,7 +146,7 @@ fn check_counts(header: &Header<'_>) -> Result<(), Error> {
 
 /// Checks the section widths: exactly those the writer gives this
 /// encoding, God's number and move count.
-fn check_widths(header: &Header<'_>, layout: Layout) -> Result<(), Error> {
+fn check_widths(header: &Complete<'_>, layout: Layout) -> Result<(), Error> {
     if (header.distance.width, header.parent.width) != (layout.distance, layout.parent) {
         return Err(Error::corrupt(
             "section widths",

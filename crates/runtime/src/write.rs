@@ -6,7 +6,10 @@ use alloc::vec::Vec;
 use godtab_puzzles::{Definition, Kind};
 
 use crate::bits;
-use crate::format::{self, Encoding, Header, KindTag, MAX_HEADER_LEN, PREAMBLE_LEN, Preamble, Section, UNREACHED, at};
+use crate::format::{
+    self, Board, Body, Complete, Encoding, FORMAT_VERSION, Header, KindTag, MAX_HEADER_LEN, Model, PREAMBLE_LEN,
+    Preamble, Section, UNREACHED, at,
+};
 
 /// What a complete table holds for every rank, as a search finds it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -89,19 +92,7 @@ pub fn encode(
     let names: String = definition.move_names().collect::<Vec<_>>().join(" ");
     let maps: Vec<u8> = (0..puzzle.move_count()).filter_map(|m| puzzle.move_map(m)).flatten().copied().collect();
     let histogram: Vec<u8> = data.histogram.iter().flat_map(|c| c.to_le_bytes()).collect();
-    let mut header = Header {
-        puzzle_id: definition.id(),
-        generator,
-        kind: match puzzle.kind() {
-            Kind::Permutation => KindTag::Permutation,
-            Kind::Sliding => KindTag::Sliding,
-        },
-        rows: puzzle.rows() as u8,
-        cols: puzzle.cols() as u8,
-        goal: puzzle.goal_values(),
-        move_names: &names,
-        move_maps: &maps,
-        ranking: puzzle.ranking().into(),
+    let mut complete = Complete {
         encoding,
         states: slots,
         reachable: data.reachable,
@@ -110,28 +101,46 @@ pub fn encode(
         distance: Section { offset: 0, length: distance_len, width: layout.distance },
         parent: Section { offset: 0, length: parent_len, width: layout.parent },
     };
+    let board = Board {
+        kind: match puzzle.kind() {
+            Kind::Permutation => KindTag::Permutation,
+            Kind::Sliding => KindTag::Sliding,
+        },
+        rows: puzzle.rows() as u8,
+        cols: puzzle.cols() as u8,
+        goal: puzzle.goal_values(),
+        move_maps: &maps,
+    };
     // The offsets are varints inside the header, so the header's length
     // depends on them: settle both by re-encoding until they agree.
     let encoded = loop {
+        let header = Header {
+            puzzle_id: definition.id(),
+            generator,
+            move_names: &names,
+            model: Model::Board(board),
+            ranking: puzzle.ranking().into(),
+            body: Body::Complete(complete),
+        };
         let encoded = postcard::to_allocvec(&header).map_err(|_| invalid("header", "does not encode"))?;
         let start = format::align((PREAMBLE_LEN + encoded.len()) as u64).ok_or(invalid("header", "overflows"))?;
         let parent_at = start + distance_len;
-        if header.distance.offset == start && header.parent.offset == parent_at {
+        if complete.distance.offset == start && complete.parent.offset == parent_at {
             break encoded;
         }
-        header.distance.offset = start;
-        header.parent.offset = parent_at;
+        complete.distance.offset = start;
+        complete.parent.offset = parent_at;
     };
     let header_len = u32::try_from(encoded.len()).ok().filter(|&l| l <= MAX_HEADER_LEN);
     let header_len = header_len.ok_or(invalid("header", "is too long"))?;
-    let file_len = header.parent.offset + parent_len;
+    let file_len = complete.parent.offset + parent_len;
     let to_usize = |n: u64| usize::try_from(n).map_err(|_| invalid("table", "larger than memory"));
 
     let mut file = Vec::with_capacity(to_usize(file_len)?);
     // The checksum is filled in last, over the finished file.
-    file.extend_from_slice(&Preamble { file_len, checksum: 0, header_len }.write());
+    file.extend_from_slice(&Preamble { version: FORMAT_VERSION, file_len, checksum: 0, header_len }.write());
     file.extend_from_slice(&encoded);
-    file.resize(to_usize(header.distance.offset)?, 0);
+    file.resize(to_usize(complete.distance.offset)?, 0);
     // Packed straight into the file: no second copy of the sections.
     bits::pack_into(&mut file, distances, layout.distance, to_usize(distance_len)?);
     bits::pack_into(&mut file, data.parent.iter().copied(), layout.parent, to_usize(parent_len)?);

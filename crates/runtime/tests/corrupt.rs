@@ -4,8 +4,8 @@
 
 use godtab_runtime::{Error, FORMAT_VERSION, QueryError, Table};
 
-const SLIDE: &[u8] = include_bytes!("fixtures/v1/slide-2x3.gtab");
-const COMPACT: &[u8] = include_bytes!("fixtures/v1/slide-2x3-compact.gtab");
+const SLIDE: &[u8] = include_bytes!("fixtures/v2/slide-2x3.gtab");
+const COMPACT: &[u8] = include_bytes!("fixtures/v2/slide-2x3-compact.gtab");
 
 fn error(bytes: &[u8]) -> String {
     Table::new(bytes).unwrap_err().to_string()
@@ -24,7 +24,9 @@ fn with_fresh_checksum(mut bytes: Vec<u8>) -> Vec<u8> {
 fn wrong_version_is_named() {
     let mut bytes = SLIDE.to_vec();
     bytes[12..16].copy_from_slice(&7u32.to_le_bytes());
-    assert_eq!(error(&bytes), format!("built for format version 7, this reader reads version {FORMAT_VERSION}"));
+    assert_eq!(error(&bytes), format!("built for format version 7; this reader reads versions 1 to {FORMAT_VERSION}"));
+    bytes[12..16].copy_from_slice(&0u32.to_le_bytes());
+    assert!(error(&bytes).starts_with("built for format version 0;"));
 }
 
 #[test]
@@ -103,8 +105,8 @@ fn an_overwritten_payload_is_corruption_not_an_answer() {
 #[test]
 fn a_state_of_another_puzzle_is_refused() {
     let slide = Table::new(SLIDE).unwrap();
-    let colours = Table::new(&include_bytes!("fixtures/v1/colours-2x3.gtab")[..]).unwrap();
-    let spin = Table::new(&include_bytes!("fixtures/v1/spin-2x2.gtab")[..]).unwrap();
+    let colours = Table::new(&include_bytes!("fixtures/v2/colours-2x3.gtab")[..]).unwrap();
+    let spin = Table::new(&include_bytes!("fixtures/v2/spin-2x2.gtab")[..]).unwrap();
     // Same board size, other tiles; and another cell count.
     for state in [colours.parse("1 1 2 2 3 3").unwrap(), spin.parse("1 2 3 4").unwrap()] {
         assert_eq!(slide.distance(&state), Err(QueryError::WrongPuzzle));

@@ -10,9 +10,52 @@ fn open(bytes: &'static [u8]) -> Table<&'static [u8]> {
     table
 }
 
+/// Every version's fixtures: (version, slide-2x3, its compact table,
+/// spin-2x2, colours-2x3).
+const VERSIONS: [(u32, [&[u8]; 4]); 2] = [
+    (
+        1,
+        [
+            include_bytes!("fixtures/v1/slide-2x3.gtab"),
+            include_bytes!("fixtures/v1/slide-2x3-compact.gtab"),
+            include_bytes!("fixtures/v1/spin-2x2.gtab"),
+            include_bytes!("fixtures/v1/colours-2x3.gtab"),
+        ],
+    ),
+    (
+        2,
+        [
+            include_bytes!("fixtures/v2/slide-2x3.gtab"),
+            include_bytes!("fixtures/v2/slide-2x3-compact.gtab"),
+            include_bytes!("fixtures/v2/spin-2x2.gtab"),
+            include_bytes!("fixtures/v2/colours-2x3.gtab"),
+        ],
+    ),
+];
+
 #[test]
-fn version_1_fixtures_load_and_answer() -> Result<(), Error> {
-    let table = open(include_bytes!("fixtures/v1/slide-2x3.gtab"));
+fn every_version_loads_and_answers_alike() -> Result<(), Error> {
+    for (version, [slide, compact, spin, colours]) in VERSIONS {
+        assert_eq!(u32::from_le_bytes(slide[12..16].try_into().unwrap()), version);
+        check_fixtures(slide, compact, spin, colours)?;
+    }
+    // The same puzzles, answered the same by both versions.
+    let (old, new) = (Table::new(VERSIONS[0].1[0])?, Table::new(VERSIONS[1].1[0])?);
+    assert!(old.definition().same_as(new.definition()));
+    for rank in 0..old.slots() {
+        let state = old.state_of_rank(rank).unwrap();
+        assert_eq!(old.solve_into(&state, &mut [0; 32]), new.solve_into(&state, &mut [0; 32]), "rank {rank}");
+    }
+    Ok(())
+}
+
+fn check_fixtures(
+    slide: &'static [u8],
+    compact: &'static [u8],
+    spin: &'static [u8],
+    colours: &'static [u8],
+) -> Result<(), Error> {
+    let table = open(slide);
     assert_eq!(table.id(), "slide-2x3");
     assert_eq!(table.generator(), "godtab-gen 0.1.0");
     assert_eq!((table.slots(), table.reachable(), table.max_depth()), (360, 360, 21));
@@ -28,7 +71,7 @@ fn version_1_fixtures_load_and_answer() -> Result<(), Error> {
     assert_eq!(table.solve_into(&table.parse("2 1 3 4 5 x")?, &mut [0; 32]), Err(QueryError::Unsolvable));
 
     // The compact table of the same puzzle answers the same, state by state.
-    let compact = open(include_bytes!("fixtures/v1/slide-2x3-compact.gtab"));
+    let compact = open(compact);
     assert_eq!(compact.encoding(), Encoding::Compact);
     assert!(compact.len() < table.len());
     for rank in 0..table.slots() {
@@ -40,13 +83,13 @@ fn version_1_fixtures_load_and_answer() -> Result<(), Error> {
     }
 
     // One turn of a 2x2 board reaches 4 of its 24 arrangements.
-    let spin = open(include_bytes!("fixtures/v1/spin-2x2.gtab"));
+    let spin = open(spin);
     assert_eq!((spin.slots(), spin.reachable(), spin.max_depth()), (24, 4, 3));
     assert_eq!(spin.distance(&spin.parse("3 1 4 2")?)?, Some(3));
     assert_eq!(spin.distance(&spin.parse("2 1 3 4")?)?, None);
 
     // Three colours of two tiles each: 6!/(2!2!2!) = 90 arrangements.
-    let colours = open(include_bytes!("fixtures/v1/colours-2x3.gtab"));
+    let colours = open(colours);
     assert_eq!(colours.slots(), 90);
     assert_eq!(colours.distance(&colours.parse("1 1 2 2 3 3")?)?, Some(0));
     Ok(())

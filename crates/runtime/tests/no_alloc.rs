@@ -34,10 +34,10 @@ static GLOBAL: Counting = Counting;
 #[test]
 fn queries_do_not_allocate() {
     let fixtures: [&[u8]; 4] = [
-        include_bytes!("fixtures/v1/slide-2x3.gtab"),
-        include_bytes!("fixtures/v1/slide-2x3-compact.gtab"),
-        include_bytes!("fixtures/v1/spin-2x2.gtab"),
-        include_bytes!("fixtures/v1/colours-2x3.gtab"),
+        include_bytes!("fixtures/v2/slide-2x3.gtab"),
+        include_bytes!("fixtures/v2/slide-2x3-compact.gtab"),
+        include_bytes!("fixtures/v2/spin-2x2.gtab"),
+        include_bytes!("fixtures/v2/colours-2x3.gtab"),
     ];
     for bytes in fixtures {
         let table = Table::new(bytes).unwrap();
