@@ -4,6 +4,8 @@
 //!   `data/`, or build the big ones.
 //! - `gen-fixture [--check]`: write (or check) the committed fixture tables
 //!   of this format version.
+//! - `gen-header [--check]`: write (or check) `include/godtab.h`, the C
+//!   API's header, with cbindgen.
 //! - `bench gen`: time generating the nine-digits table against the BFS of
 //!   the seed program (`../shared/seeds/000_*.txt`, built with g++ -O2).
 //! - `bench judge`: time `godtab judge` against the seed programs on the
@@ -37,6 +39,9 @@ enum Task {
     /// Write the committed fixture tables of the current format version (or
     /// --check them).
     GenFixture(FixtureArgs),
+    /// Write include/godtab.h, the C API's header, from crates/capi (or
+    /// --check it).
+    GenHeader(FixtureArgs),
     /// Compare godtab with the seed programs, side by side in one run.
     Bench(bench::Args),
     /// Run every fuzz target for a bounded time (installs cargo-fuzz).
@@ -47,7 +52,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.task {
         Task::GenTables(args) => gen_tables::run(&args),
-        Task::GenFixture(args) => gen_fixture(&args),
+        Task::GenFixture(args) => artefacts::Artefacts::fixtures().and_then(|files| write_or_check(&files, &args)),
+        Task::GenHeader(args) => artefacts::Artefacts::header().and_then(|files| write_or_check(&files, &args)),
         Task::Bench(args) => bench::run(&args),
         Task::Fuzz(args) => fuzz::run(&args),
     };
@@ -60,23 +66,23 @@ fn main() -> ExitCode {
     }
 }
 
-/// Arguments of `cargo xtask gen-fixture`.
+/// Arguments of `cargo xtask gen-fixture` and `gen-header`.
 #[derive(clap::Args)]
 struct FixtureArgs {
-    /// Compare freshly generated fixtures with the committed ones instead
-    /// of writing anything.
+    /// Compare freshly generated files with the committed ones instead of
+    /// writing anything.
     #[arg(long)]
     check: bool,
 }
 
-fn gen_fixture(args: &FixtureArgs) -> anyhow::Result<()> {
-    let fixtures = artefacts::Artefacts::fixtures()?;
+/// Writes a set of committed files, or checks them (`--check`).
+fn write_or_check(files: &artefacts::Artefacts, args: &FixtureArgs) -> anyhow::Result<()> {
     if args.check {
-        fixtures.check()?;
-        println!("{} is up to date", fixtures.folder.display());
+        files.check()?;
+        println!("{} is up to date", files.folder.display());
         return Ok(());
     }
-    fixtures.write()
+    files.write()
 }
 
 /// The workspace root (the folder above `xtask/`).
