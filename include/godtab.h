@@ -6,10 +6,10 @@
  * LIBRARIES
  *
  *   libgodtab_nostd.a  No std, no allocator: it references no malloc or
- *                      free, only memcpy, memmove, memset, bcmp, strlen
- *                      and, for a bug that no input reaches, abort. For
- *                      firmware: tables come from the caller's bytes (in
- *                      flash).
+ *                      free, only memcpy, memmove, memset, bcmp, strlen,
+ *                      the compiler runtime's __udivti3 and, for a bug
+ *                      that no input reaches, abort. For firmware: tables
+ *                      come from the caller's bytes (in flash).
  *                      godtab_table_open_file answers
  *                      GODTAB_ERROR_UNSUPPORTED. Link: the archive alone.
  *   libgodtab.a        The same functions, plus godtab_table_open_file

@@ -6,6 +6,9 @@
 //!   of this format version.
 //! - `gen-header [--check]`: write (or check) `include/godtab.h`, the C
 //!   API's header, with cbindgen.
+//! - `capi [--valgrind]`: build the C libraries, check that the no-std
+//!   one references no allocator, and build and run `examples/c` (under
+//!   valgrind with `--valgrind`).
 //! - `bench gen`: time generating the nine-digits table against the BFS of
 //!   the seed program (`../shared/seeds/000_*.txt`, built with g++ -O2).
 //! - `bench judge`: time `godtab judge` against the seed programs on the
@@ -14,6 +17,7 @@
 
 mod artefacts;
 mod bench;
+mod capi;
 mod fuzz;
 mod gen_tables;
 mod godtab;
@@ -42,6 +46,9 @@ enum Task {
     /// Write include/godtab.h, the C API's header, from crates/capi (or
     /// --check it).
     GenHeader(FixtureArgs),
+    /// Build the C libraries (target/capi/lib), check that the no-std one
+    /// references no allocator, and build and run examples/c.
+    Capi(capi::Args),
     /// Compare godtab with the seed programs, side by side in one run.
     Bench(bench::Args),
     /// Run every fuzz target for a bounded time (installs cargo-fuzz).
@@ -54,6 +61,7 @@ fn main() -> ExitCode {
         Task::GenTables(args) => gen_tables::run(&args),
         Task::GenFixture(args) => artefacts::Artefacts::fixtures().and_then(|files| write_or_check(&files, &args)),
         Task::GenHeader(args) => artefacts::Artefacts::header().and_then(|files| write_or_check(&files, &args)),
+        Task::Capi(args) => capi::run(&args),
         Task::Bench(args) => bench::run(&args),
         Task::Fuzz(args) => fuzz::run(&args),
     };
