@@ -135,13 +135,23 @@ impl Artefacts {
 
     /// The manifest in `sha256sum` format.
     fn manifest(&self) -> String {
-        let mut out = String::new();
-        for (name, bytes) in &self.files {
-            let hex: String = Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect();
-            let _ = writeln!(out, "{hex}  {name}");
-        }
-        out
+        sha256sums(&self.files)
     }
+}
+
+/// A manifest in `sha256sum` format: a line `<sha256 in hex>  <name>` per
+/// file, in the order given.
+pub fn sha256sums(files: &[(String, Vec<u8>)]) -> String {
+    let mut out = String::new();
+    for (name, bytes) in files {
+        let _ = writeln!(out, "{}  {name}", sha256_hex(bytes));
+    }
+    out
+}
+
+/// The SHA-256 of `bytes`, in lowercase hex.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The fixtures: small puzzles that between them cover every kind, ranking

@@ -9,6 +9,9 @@
 //! - `capi [--valgrind]`: build the C libraries, check that the no-std
 //!   one references no allocator, and build and run `examples/c` (under
 //!   valgrind with `--valgrind`).
+//! - `dist`: the release bundle, `target/dist/godtab-VERSION-TARGET.tar.gz`
+//!   (and its folder): the binary, the C libraries and header, the tables,
+//!   SHA256SUMS, the README and licences; the same bytes every build.
 //! - `bench gen`: time generating the nine-digits table against the BFS of
 //!   the seed program (`../shared/seeds/000_*.txt`, built with g++ -O2).
 //! - `bench judge`: time `godtab judge` against the seed programs on the
@@ -18,6 +21,7 @@
 mod artefacts;
 mod bench;
 mod capi;
+mod dist;
 mod fuzz;
 mod gen_tables;
 mod godtab;
@@ -49,6 +53,9 @@ enum Task {
     /// Build the C libraries (target/capi/lib), check that the no-std one
     /// references no allocator, and build and run examples/c.
     Capi(capi::Args),
+    /// Write the release bundle: target/dist/godtab-VERSION-TARGET.tar.gz
+    /// and its folder.
+    Dist,
     /// Compare godtab with the seed programs, side by side in one run.
     Bench(bench::Args),
     /// Run every fuzz target for a bounded time (installs cargo-fuzz).
@@ -62,6 +69,7 @@ fn main() -> ExitCode {
         Task::GenFixture(args) => artefacts::Artefacts::fixtures().and_then(|files| write_or_check(&files, &args)),
         Task::GenHeader(args) => artefacts::Artefacts::header().and_then(|files| write_or_check(&files, &args)),
         Task::Capi(args) => capi::run(&args),
+        Task::Dist => dist::run(),
         Task::Bench(args) => bench::run(&args),
         Task::Fuzz(args) => fuzz::run(&args),
     };
