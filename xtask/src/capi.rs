@@ -110,10 +110,12 @@ pub fn run(args: &Args) -> Result<()> {
 /// Builds the C libraries: `cargo rustc` with the crate types asked for,
 /// so that the workspace's own builds of the crate stay a plain Rust
 /// library (a no-std static library needs `panic = "abort"`, which only the
-/// `bundle-nostd` profile sets).
+/// `bundle-nostd` profile sets, and its own panic handler, which only the
+/// `panic-handler` feature defines).
 pub fn build_libraries() -> Result<Libraries> {
     let root = crate::workspace_root();
-    crate::cargo(&["rustc", "--quiet", "-p", "godtab-capi", "--profile", "bundle-nostd", "--crate-type", "staticlib"])?;
+    let nostd = ["--profile", "bundle-nostd", "--features", "panic-handler", "--crate-type", "staticlib"];
+    crate::cargo(&[&["rustc", "--quiet", "-p", "godtab-capi"][..], &nostd].concat())?;
     crate::cargo(&[
         "rustc",
         "--quiet",

@@ -36,6 +36,10 @@
 //!   every entry point catches panics. Without it, `godtab_table_open_file`
 //!   answers `GODTAB_ERROR_UNSUPPORTED`, so one program links against
 //!   either library.
+//! - `panic-handler`: defines the `#[panic_handler]` and the
+//!   `rust_eh_personality` symbol that a static library without std needs
+//!   (`libgodtab_nostd.a` is built with it). Leave it off in any build that
+//!   links std: std has both.
 
 #![no_std]
 // The whole point of this crate is to take raw pointers from C: every
@@ -66,7 +70,7 @@ pub use storage::{
 /// Without std nothing unwinds: a panic (none is reachable from any input)
 /// ends the program through the C library's `abort()`, rather than hanging
 /// it in a loop where nobody would notice.
-#[cfg(all(not(feature = "std"), not(test)))]
+#[cfg(all(feature = "panic-handler", not(feature = "std"), not(test)))]
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
     unsafe extern "C" {
@@ -78,6 +82,6 @@ fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
 
 /// `core` is precompiled with unwinding tables that name this symbol; with
 /// `panic = "abort"` nothing calls it, but the linker wants it defined.
-#[cfg(all(not(feature = "std"), not(test)))]
+#[cfg(all(feature = "panic-handler", not(feature = "std"), not(test)))]
 #[unsafe(no_mangle)]
 extern "C" fn rust_eh_personality() {}

@@ -331,11 +331,12 @@ pub unsafe extern "C" fn godtab_move_name(
 ///
 /// `out` is NULL or points to `capacity` writable bytes.
 unsafe fn write_text(text: &[u8], out: *mut c_char, capacity: usize) -> Result<Status, Status> {
-    if out.is_null() {
-        return Err(GODTAB_ERROR_NULL);
-    }
+    // A zero capacity is too small whatever the pointer (it may be NULL).
     if text.len() >= capacity {
         return Err(GODTAB_ERROR_BUFFER_TOO_SMALL);
+    }
+    if out.is_null() {
+        return Err(GODTAB_ERROR_NULL);
     }
     // SAFETY: `out` has `capacity` > text.len() writable bytes. A copy
     // that may overlap (an output buffer inside the table's own storage

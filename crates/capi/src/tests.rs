@@ -228,6 +228,8 @@ fn empty_buffers_may_be_null() {
         assert_eq!((status, len), (GODTAB_ERROR_BUFFER_TOO_SMALL, "A, A, A".len()));
         let status = godtab_format_moves(&*table, null(), 0, c" ".as_ptr(), null_mut(), 0, &mut len);
         assert_eq!((status, len), (GODTAB_ERROR_BUFFER_TOO_SMALL, 0), "no room for the NUL");
+        assert_eq!(godtab_table_id(&*table, null_mut(), 0), GODTAB_ERROR_BUFFER_TOO_SMALL);
+        assert_eq!(godtab_move_name(&*table, 0, null_mut(), 0), GODTAB_ERROR_BUFFER_TOO_SMALL);
     }
 }
 
