@@ -95,7 +95,10 @@ struct FixtureArgs {
 fn write_or_check(files: &artefacts::Artefacts, args: &FixtureArgs) -> anyhow::Result<()> {
     if args.check {
         files.check()?;
-        println!("{} is up to date", files.folder.display());
+        match files.files.as_slice() {
+            [(name, _)] => println!("{}/{name} is up to date", files.folder.display()),
+            _ => println!("{} is up to date", files.folder.display()),
+        }
         return Ok(());
     }
     files.write()
