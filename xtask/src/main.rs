@@ -4,6 +4,14 @@
 //!   `data/`, or build the big ones.
 //! - `gen-fixture [--check]`: write (or check) the committed fixture tables
 //!   of this format version.
+//! - `gen-header [--check]`: write (or check) `include/godtab.h`, the C
+//!   API's header, with cbindgen.
+//! - `capi [--valgrind]`: build the C libraries, check that the no-std
+//!   one references no allocator, and build and run `examples/c` (under
+//!   valgrind with `--valgrind`).
+//! - `dist`: the release bundle, `target/dist/godtab-VERSION-TARGET.tar.gz`
+//!   (and its folder): the binary, the C libraries and header, the tables,
+//!   SHA256SUMS, the README and licences; the same bytes every build.
 //! - `bench gen`: time generating the nine-digits table against the BFS of
 //!   the seed program (`../shared/seeds/000_*.txt`, built with g++ -O2).
 //! - `bench judge`: time `godtab judge` against the seed programs on the
@@ -12,6 +20,8 @@
 
 mod artefacts;
 mod bench;
+mod capi;
+mod dist;
 mod fuzz;
 mod gen_tables;
 mod godtab;
@@ -37,6 +47,15 @@ enum Task {
     /// Write the committed fixture tables of the current format version (or
     /// --check them).
     GenFixture(FixtureArgs),
+    /// Write include/godtab.h, the C API's header, from crates/capi (or
+    /// --check it).
+    GenHeader(FixtureArgs),
+    /// Build the C libraries (target/capi/lib), check that the no-std one
+    /// references no allocator, and build and run examples/c.
+    Capi(capi::Args),
+    /// Write the release bundle: target/dist/godtab-VERSION-TARGET.tar.gz
+    /// and its folder.
+    Dist,
     /// Compare godtab with the seed programs, side by side in one run.
     Bench(bench::Args),
     /// Run every fuzz target for a bounded time (installs cargo-fuzz).
@@ -47,7 +66,10 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.task {
         Task::GenTables(args) => gen_tables::run(&args),
-        Task::GenFixture(args) => gen_fixture(&args),
+        Task::GenFixture(args) => artefacts::Artefacts::fixtures().and_then(|files| write_or_check(&files, &args)),
+        Task::GenHeader(args) => artefacts::Artefacts::header().and_then(|files| write_or_check(&files, &args)),
+        Task::Capi(args) => capi::run(&args),
+        Task::Dist => dist::run(),
         Task::Bench(args) => bench::run(&args),
         Task::Fuzz(args) => fuzz::run(&args),
     };
@@ -60,23 +82,26 @@ fn main() -> ExitCode {
     }
 }
 
-/// Arguments of `cargo xtask gen-fixture`.
+/// Arguments of `cargo xtask gen-fixture` and `gen-header`.
 #[derive(clap::Args)]
 struct FixtureArgs {
-    /// Compare freshly generated fixtures with the committed ones instead
-    /// of writing anything.
+    /// Compare freshly generated files with the committed ones instead of
+    /// writing anything.
     #[arg(long)]
     check: bool,
 }
 
-fn gen_fixture(args: &FixtureArgs) -> anyhow::Result<()> {
-    let fixtures = artefacts::Artefacts::fixtures()?;
+/// Writes a set of committed files, or checks them (`--check`).
+fn write_or_check(files: &artefacts::Artefacts, args: &FixtureArgs) -> anyhow::Result<()> {
     if args.check {
-        fixtures.check()?;
-        println!("{} is up to date", fixtures.folder.display());
+        files.check()?;
+        match files.files.as_slice() {
+            [(name, _)] => println!("{}/{name} is up to date", files.folder.display()),
+            _ => println!("{} is up to date", files.folder.display()),
+        }
         return Ok(());
     }
-    fixtures.write()
+    files.write()
 }
 
 /// The workspace root (the folder above `xtask/`).
