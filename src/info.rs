@@ -72,6 +72,7 @@ fn describe(table: &Table<Bytes>, source: String) -> Info<'_> {
         kind: match puzzle.kind() {
             Kind::Permutation => "permutation",
             Kind::Sliding => "sliding",
+            Kind::Orbits => "orbits",
         },
         rows: puzzle.rows(),
         cols: puzzle.cols(),
@@ -81,6 +82,7 @@ fn describe(table: &Table<Bytes>, source: String) -> Info<'_> {
             Ranking::Parity => "parity class (n!/2)",
             Ranking::BlankParity => "blank position x parity class (n (n-1)!/2)",
             Ranking::Multiset => "multiset (n!/(k1! k2! ...))",
+            Ranking::Orbits => "orbits (per orbit: permutation x orientation)",
         },
         encoding: match table.encoding() {
             Encoding::Full => "full",

@@ -136,20 +136,20 @@ pub fn parse(text: &str) -> Result<Definition, SpecError> {
             return Err(moves.error("a sliding puzzle's moves are always u, d, l, r: remove the [[moves]] tables"));
         }
         (Kind::Sliding, None) => Vec::new(),
-        (Kind::Permutation, None) => {
+        (_, None) => {
             return Err(SpecError::Invalid { line: None, key: "moves".into(), message: NO_MOVES.into() });
         }
-        (Kind::Permutation, Some(moves)) => permutation_moves(moves, cells)?,
+        (_, Some(moves)) => permutation_moves(moves, cells)?,
     };
 
     let maps: Vec<u8> = moves.iter().flat_map(|m| m.map.iter().copied()).collect();
     let move_set = match kind {
-        Kind::Permutation => MoveSet::Permutation(&maps),
         Kind::Sliding => MoveSet::Sliding,
+        _ => MoveSet::Permutation(&maps),
     };
     let names: Vec<&str> = match kind {
-        Kind::Permutation => moves.iter().map(|m| m.name).collect(),
         Kind::Sliding => SLIDING_MOVE_NAMES.to_vec(),
+        _ => moves.iter().map(|m| m.name).collect(),
     };
     // The model checks the rules; each of its errors is put on the line of
     // the value at fault.
