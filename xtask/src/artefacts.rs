@@ -128,9 +128,10 @@ impl Artefacts {
 /// The fixtures: small puzzles that between them cover every kind, ranking
 /// and encoding the format has, and unreachable slots.
 ///
-/// The two orbit puzzles: `pegs-discs`, four pegs and three discs of three
+/// The two orbit puzzles: `coupled`, four pegs and three discs of three
 /// orientations where every move is odd on both (so the discs' parity
-/// follows the pegs') and twists the discs by a total of zero; and
+/// follows the pegs'; the moves reach only 24 of the 648 slots) and
+/// twists the discs by a total of zero; and
 /// `flips`, two orbits holding repeated pieces, one move flipping an edge
 /// (orientation sums not fixed), stored compact (each move has its
 /// inverse).
@@ -142,7 +143,7 @@ fn fixture_definitions() -> Result<Vec<(&'static str, Definition, Encoding)>> {
     // Turns of the two 2x2 blocks of a 2x3 board, three colours of two.
     let turns = [3, 0, 2, 4, 1, 5, 0, 4, 1, 3, 5, 2];
     let colours = Puzzle::new(2, 3, &[1, 1, 2, 2, 3, 3], MoveSet::Permutation(&turns))?;
-    let pegs_discs = Puzzle::new_orbits(&Orbits {
+    let coupled = Puzzle::new_orbits(&Orbits {
         orbits: &[
             Orbit { name: "PEG", pieces: 4, orientations: 1 },
             Orbit { name: "DISC", pieces: 3, orientations: 3 },
@@ -165,7 +166,7 @@ fn fixture_definitions() -> Result<Vec<(&'static str, Definition, Encoding)>> {
         twists: &[1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     })?;
     Ok(vec![
-        ("pegs-discs", named("pegs-discs", &["A", "B"], pegs_discs)?, Encoding::Full),
+        ("coupled", named("coupled", &["A", "B"], coupled)?, Encoding::Full),
         ("flips-compact", named("flips", &["E", "E'", "C"], flips)?, Encoding::Compact),
         ("slide-2x3", named("slide-2x3", &SLIDING_MOVE_NAMES, slide()?)?, Encoding::Full),
         ("slide-2x3-compact", named("slide-2x3", &SLIDING_MOVE_NAMES, slide()?)?, Encoding::Compact),

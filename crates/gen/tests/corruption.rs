@@ -15,7 +15,7 @@ fn tables() -> Vec<Vec<u8>> {
         include_bytes!("../../runtime/tests/fixtures/v2/slide-2x3-compact.gtab"),
         include_bytes!("../../runtime/tests/fixtures/v2/spin-2x2.gtab"),
         include_bytes!("../../runtime/tests/fixtures/v2/colours-2x3.gtab"),
-        include_bytes!("../../runtime/tests/fixtures/v2/pegs-discs.gtab"),
+        include_bytes!("../../runtime/tests/fixtures/v2/coupled.gtab"),
         include_bytes!("../../runtime/tests/fixtures/v2/flips-compact.gtab"),
     ];
     let builtins = builtin::ALL.iter().map(|b| build_table(b).expect("built-in table"));

@@ -15,7 +15,7 @@ fn fixtures() -> [&'static [u8]; 6] {
         include_bytes!("../tests/fixtures/v2/slide-2x3-compact.gtab"),
         include_bytes!("../tests/fixtures/v2/spin-2x2.gtab"),
         include_bytes!("../tests/fixtures/v2/colours-2x3.gtab"),
-        include_bytes!("../tests/fixtures/v2/pegs-discs.gtab"),
+        include_bytes!("../tests/fixtures/v2/coupled.gtab"),
         include_bytes!("../tests/fixtures/v2/flips-compact.gtab"),
     ]
 }

@@ -99,9 +99,9 @@ fn check_fixtures(
 /// goal in exactly its distance, states read and shown in blocks.
 #[test]
 fn orbit_fixtures_answer() -> Result<(), Error> {
-    let pegs = open(include_bytes!("fixtures/v2/pegs-discs.gtab"));
+    let pegs = open(include_bytes!("fixtures/v2/coupled.gtab"));
     let flips = open(include_bytes!("fixtures/v2/flips-compact.gtab"));
-    assert_eq!((pegs.id(), pegs.slots()), ("pegs-discs", 24 * 3 * 9));
+    assert_eq!((pegs.id(), pegs.slots()), ("coupled", 24 * 3 * 9));
     assert_eq!((flips.id(), flips.slots(), flips.encoding()), ("flips", 6 * 16 * 3, Encoding::Compact));
     for table in [&pegs, &flips] {
         let puzzle = table.puzzle();
