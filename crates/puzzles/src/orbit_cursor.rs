@@ -38,9 +38,10 @@ mod tabled {
     /// One orbit's tables and where its coordinates go in a rank.
     struct OrbitTable {
         permutations: Permutations,
-        /// `permutation[c * columns + k]`: the permutation coordinate
-        /// (lexicographic rank, or multiset rank) after column `k`'s move
-        /// from coordinate `c`.
+        /// `permutation[c * columns + k]`: the permutation digit of the rank
+        /// (the lexicographic rank, halved for a `Parity` orbit, or the
+        /// multiset rank) after column `k`'s move from the permutation whose
+        /// lexicographic (or multiset) rank is `c`.
         permutation: Vec<u32>,
         /// Lexicographic coordinates: whether each is an odd permutation, a
         /// bit each.
@@ -144,8 +145,11 @@ mod tabled {
                     for (slot, &source) in moved[..n].iter_mut().zip(from) {
                         *slot = labels[usize::from(source) % n];
                     }
-                    let after =
-                        if multiset { rank::rank_multiset(&moved[..n], counts) } else { rank::rank_lex(&moved[..n]) };
+                    let after = match self.permutations {
+                        Permutations::Multiset => rank::rank_multiset(&moved[..n], counts),
+                        Permutations::Parity => rank::rank_parity(&moved[..n]),
+                        Permutations::Lex => rank::rank_lex(&moved[..n]),
+                    };
                     // Below the coordinate's count, which a table of at
                     // most MAX_TABLE entries keeps below 2^23.
                     self.permutation[c as usize * columns + k] = after as u32;
@@ -178,7 +182,7 @@ mod tabled {
         }
 
         #[inline]
-        fn is_odd(&self, lex: u32) -> bool {
+        fn is_odd(&self, lex: u64) -> bool {
             self.odd.get((lex / 64) as usize).is_some_and(|word| word >> (lex % 64) & 1 == 1)
         }
     }
@@ -188,65 +192,89 @@ mod tabled {
     pub(crate) struct Tabled<'a> {
         puzzle: &'a Puzzle,
         tables: &'a Tables,
-        /// Every orbit's permutation coordinate (lexicographic for `Lex`
-        /// and `Parity` orbits) and orientation coordinate.
-        coordinates: [(u32, u32); MAX_CELLS],
+        /// The rank the cursor is at, and its digits: every orbit's
+        /// permutation digit and orientation coordinate.
+        rank: u64,
+        digits: [(u64, u64); MAX_CELLS],
+        /// Where each orbit's rows start in its two tables: the rows of
+        /// the current permutation (lexicographic or multiset rank) and
+        /// orientation.
+        rows: [(usize, usize); MAX_CELLS],
     }
 
     impl<'a> Tabled<'a> {
         pub(crate) fn new(puzzle: &'a Puzzle, tables: &'a Tables) -> Self {
-            let mut cursor = Self { puzzle, tables, coordinates: [(0, 0); MAX_CELLS] };
-            cursor.seek(0);
+            let mut cursor = Self { puzzle, tables, rank: 0, digits: [(0, 0); MAX_CELLS], rows: [(0, 0); MAX_CELLS] };
+            cursor.seek_anywhere(0);
             cursor
         }
 
-        /// The rank after table column `k`.
+        /// The rank after table column `k`: two lookups per orbit.
         #[inline]
         fn rank_through(&self, k: usize) -> u64 {
-            let columns = self.tables.columns;
             let mut rank = 0u64;
-            for (table, &(permutation, orientation)) in self.tables.orbits.iter().zip(&self.coordinates) {
-                let after = table.permutation.get(permutation as usize * columns + k).copied().unwrap_or(0);
-                let digit = match table.permutations {
-                    Permutations::Parity => after >> 1,
-                    _ => after,
-                };
-                let turned = table.orientation.get(orientation as usize * columns + k).copied().unwrap_or(0);
+            for (table, &(permutation, orientation)) in self.tables.orbits.iter().zip(&self.rows) {
+                let digit = table.permutation.get(permutation + k).copied().unwrap_or(0);
+                let turned = table.orientation.get(orientation + k).copied().unwrap_or(0);
                 rank = rank
                     .wrapping_add(u64::from(digit).wrapping_mul(table.permutation_weight))
                     .wrapping_add(u64::from(turned).wrapping_mul(table.orientation_weight));
             }
             rank
         }
+
+        /// Moves to `rank` from anywhere: its digits, then every orbit's
+        /// rows (a `Parity` orbit's permutation is the one of its digit
+        /// with the parity the earlier orbits require).
+        fn seek_anywhere(&mut self, rank: u64) {
+            let orbits = &self.tables.orbits;
+            let columns = self.tables.columns;
+            let mut rest = rank;
+            for (table, digits) in orbits.iter().zip(&mut self.digits).rev() {
+                let orientation = rest % table.orientation_count.max(1);
+                rest /= table.orientation_count.max(1);
+                *digits = (rest % table.permutation_count.max(1), orientation);
+                rest /= table.permutation_count.max(1);
+            }
+            let mut odd = 0u16;
+            for (j, (table, &(digit, orientation))) in orbits.iter().zip(&self.digits).enumerate() {
+                let row = match table.permutations {
+                    Permutations::Lex => {
+                        odd |= u16::from(table.is_odd(digit)) << j;
+                        digit
+                    }
+                    Permutations::Parity => {
+                        let required = self.puzzle.orbits.odd_required(j, odd);
+                        odd |= u16::from(required) << j;
+                        let even = digit << 1;
+                        even | u64::from(table.is_odd(even) != required)
+                    }
+                    Permutations::Multiset => digit,
+                };
+                // Rows are below their tables' lengths, which are usizes.
+                self.rows[j] = (row as usize * columns, orientation as usize * columns);
+            }
+            self.rank = rank;
+        }
     }
 
     impl Cursor for Tabled<'_> {
+        /// Within the last orbit's orientations, a step forward moves only
+        /// its orientation coordinate: the common case, as a search visits
+        /// rising ranks close together, costs no division.
         #[inline]
         fn seek(&mut self, rank: u64) {
-            let orbits = &self.tables.orbits;
-            let mut rest = rank;
-            for (table, coordinate) in orbits.iter().zip(&mut self.coordinates).rev() {
-                let orientation = rest % table.orientation_count.max(1);
-                rest /= table.orientation_count.max(1);
-                let permutation = rest % table.permutation_count.max(1);
-                rest /= table.permutation_count.max(1);
-                // Coordinates are below their counts, which the tables keep
-                // below 2^23.
-                *coordinate = (permutation as u32, orientation as u32);
-            }
-            let mut odd = 0u16;
-            for (j, (table, coordinate)) in orbits.iter().zip(&mut self.coordinates).enumerate() {
-                match table.permutations {
-                    Permutations::Lex => odd |= u16::from(table.is_odd(coordinate.0)) << j,
-                    Permutations::Parity => {
-                        let required = self.puzzle.orbits.odd_required(j, odd);
-                        let even = coordinate.0 << 1;
-                        coordinate.0 = even | u32::from(table.is_odd(even) != required);
-                        odd |= u16::from(required) << j;
-                    }
-                    Permutations::Multiset => {}
+            if let Some((table, last)) = self.tables.orbits.last().zip(self.tables.orbits.len().checked_sub(1)) {
+                let orientation = self.digits[last].1;
+                let step = rank.wrapping_sub(self.rank);
+                if rank >= self.rank && step < table.orientation_count - orientation {
+                    self.digits[last].1 = orientation + step;
+                    self.rows[last].1 = (orientation + step) as usize * self.tables.columns;
+                    self.rank = rank;
+                    return;
                 }
             }
+            self.seek_anywhere(rank);
         }
 
         #[inline]
