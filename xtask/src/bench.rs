@@ -32,8 +32,9 @@ enum What {
     Gen,
     /// `godtab judge` on every built-in vs seeds 000, 001 and 003.
     Judge,
-    /// Generation from 2x4 to 3x4 and 2x6 sliding puzzles: time, rate, size
-    /// and peak memory; then query latency on the 3x4 table.
+    /// Generation from 2x4 to 3x4 and 2x6 sliding puzzles and the corners
+    /// of the 3x3x3 cube: time, rate, size and peak memory; then query
+    /// latency on the 3x4 table.
     Scale,
 }
 
@@ -74,8 +75,19 @@ fn generation(args: &Args) -> Result<()> {
     Ok(())
 }
 
-/// The scaling series: spec files in data/puzzles/, smallest first.
-const SCALE: [&str; 5] = ["slide-2x4", "eight-puzzle", "slide-2x5", "slide-3x4", "slide-2x6"];
+/// The scaling series: a row's name, its spec file in data/puzzles/ and
+/// extra arguments of `godtab gen`, smallest first; the orbit puzzles
+/// last, beside the sliding boards of about their size.
+const SCALE: [(&str, &str, &[&str]); 8] = [
+    ("slide-2x4", "slide-2x4", &[]),
+    ("eight-puzzle", "eight-puzzle", &[]),
+    ("slide-2x5", "slide-2x5", &[]),
+    ("slide-3x4", "slide-3x4", &[]),
+    ("slide-2x6", "slide-2x6", &[]),
+    ("cube-2x2x2", "cube-2x2x2.tws", &[]),
+    ("corners-htm", "cube-3x3x3-corners.tws", &[]),
+    ("corners-qtm", "cube-3x3x3-corners.tws", &["--metric", "quarter"]),
+];
 
 fn scale() -> Result<()> {
     let godtab = Godtab::build()?;
@@ -83,25 +95,36 @@ fn scale() -> Result<()> {
     let dir = target().join("bench-scale");
     std::fs::create_dir_all(&dir)?;
     let mut rows = Vec::new();
-    for name in SCALE {
+    for (name, spec, extra) in SCALE {
         let out = dir.join(format!("{name}.gtab"));
         println!("generating {name}");
-        let run = godtab.gen_spec(name, &out)?;
+        let run = godtab.gen_spec(spec, &out, extra)?;
         let table = godtab_runtime::Table::open_mmap(&out)?;
-        rows.push((name, table.slots(), table.max_depth(), table.len(), run));
+        rows.push((name, table.slots(), table.max_depth(), table.len(), table.puzzle().move_count(), run));
     }
     println!(
-        "\n{:<13} {:>13} {:>6} {:>10} {:>14} {:>12} {:>10}",
-        "puzzle", "states", "God's", "seconds", "states/s", "bytes/state", "peak RSS"
+        "\n{:<13} {:>13} {:>6} {:>6} {:>10} {:>14} {:>12} {:>10}",
+        "puzzle", "states", "God's", "moves", "seconds", "states/s", "bytes/state", "peak RSS"
     );
-    for (name, states, depth, bytes, run) in &rows {
+    for (name, states, depth, bytes, moves, run) in &rows {
         let seconds = run.wall.as_secs_f64();
         println!(
-            "{name:<13} {states:>13} {depth:>6} {seconds:>10.2} {:>14.0} {:>12.3} {:>6.0} MiB",
+            "{name:<13} {states:>13} {depth:>6} {moves:>6} {seconds:>10.2} {:>14.0} {:>12.3} {:>6.0} MiB",
             *states as f64 / seconds,
             *bytes as f64 / *states as f64,
             run.max_rss_kib as f64 / 1024.0
         );
+    }
+    // The same run's rates side by side: an orbit puzzle against the
+    // sliding boards of about its size (a machine's load moves both).
+    let rate = |name: &str| {
+        rows.iter().find(|r| r.0 == name).map(|(_, states, _, _, _, run)| *states as f64 / run.wall.as_secs_f64())
+    };
+    if let (Some(corners), Some(slide)) = (rate("corners-htm"), rate("slide-3x4")) {
+        println!("\ncorners (half turns) / 3x4 sliding, states per second: {:.2}", corners / slide);
+    }
+    if let (Some(corners), Some(slide)) = (rate("corners-qtm"), rate("slide-3x4")) {
+        println!("corners (quarter turns) / 3x4 sliding, states per second: {:.2}", corners / slide);
     }
     let latency = target().join("release/examples/latency");
     let big = dir.join("slide-3x4.gtab");
