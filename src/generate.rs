@@ -1,5 +1,6 @@
 //! `godtab gen`: write a table file for a built-in puzzle or a spec file,
-//! with the same code as `cargo xtask gen-tables`.
+//! with the same code as `cargo xtask gen-tables`. (Past 450 lines with the
+//! tests of the size parser, which belong beside it.)
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};

@@ -216,11 +216,11 @@ impl OrbitLayout {
 
 /// The working arrays of a puzzle's moves, as [`Puzzle::orbit_frame`]
 /// takes them.
-struct Moves {
-    count: usize,
-    forward: [[u8; MAX_CELLS]; MAX_MOVES],
-    inverse: [[u8; MAX_CELLS]; MAX_MOVES],
-    twist: [[u8; MAX_CELLS]; MAX_MOVES],
+pub(crate) struct Moves {
+    pub count: usize,
+    pub forward: [[u8; MAX_CELLS]; MAX_MOVES],
+    pub inverse: [[u8; MAX_CELLS]; MAX_MOVES],
+    pub twist: [[u8; MAX_CELLS]; MAX_MOVES],
 }
 
 impl Puzzle {
@@ -258,7 +258,7 @@ impl Puzzle {
         let cells = usize::from(layout.start[usize::from(layout.count)]);
         let goal = solved_state(&mut layout, description, cells)?;
         let moves = moves_of(&layout, description, cells)?;
-        number(&mut layout, &goal, &moves)?;
+        crate::orbit_ranking::number(&mut layout, &goal, &moves)?;
         let signature = digest([Kind::Orbits as u8, layout.count].into_iter().chain(
             (0..usize::from(layout.count)).flat_map(|j| {
                 let classes = usize::from(layout.classes[j]);
@@ -428,91 +428,4 @@ fn moves_of(layout: &OrbitLayout, description: &Orbits<'_>, cells: usize) -> Res
         }
     }
     Ok(moves)
-}
-
-/// Decides how each orbit is numbered (see the module docs): which
-/// permutations are ranked by parity class, which orientation sums are
-/// fixed, and the size of each coordinate.
-fn number(layout: &mut OrbitLayout, goal: &[u8; MAX_CELLS], moves: &Moves) -> Result<(), ModelError> {
-    // Orbits whose permutation parity the moves tie to earlier orbits':
-    // orbit j's parities under every move (one bit per move) is a sum of
-    // earlier orbits' exactly when the same sum of their parities is fixed
-    // in every reachable state. A basis of the earlier orbits' vectors,
-    // each with the orbits it sums and a distinct leading bit.
-    let mut basis: [(u64, u16); MAX_CELLS] = [(0, 0); MAX_CELLS];
-    let mut basis_len = 0;
-    for j in 0..usize::from(layout.count) {
-        let range = layout.range(j);
-        let n = range.len();
-        let distinct = usize::from(layout.classes[j]) == n;
-        let labels: [u8; MAX_CELLS] = core::array::from_fn(|k| goal.get(range.start + k).map_or(0, |c| c & 0xF));
-        layout.permutation_count[j] = if distinct {
-            rank::FACTORIAL[n]
-        } else {
-            rank::arrangements(&layout.class_counts[j][..usize::from(layout.classes[j])])
-                .ok_or(ModelError::TooManyStates)?
-        };
-        layout.permutations[j] = if distinct { Permutations::Lex } else { Permutations::Multiset };
-        if distinct && n >= 2 {
-            let mut parities = 0u64;
-            for m in 0..moves.count {
-                let within: [u8; MAX_CELLS] = core::array::from_fn(|k| {
-                    moves.forward[m].get(range.start + k).map_or(0, |&c| c.wrapping_sub(range.start as u8))
-                });
-                parities |= u64::from(rank::is_odd(&within[..n])) << m;
-            }
-            let mut sum = 1u16 << j;
-            loop {
-                if parities == 0 {
-                    layout.permutations[j] = Permutations::Parity;
-                    layout.permutation_count[j] /= 2;
-                    layout.parity_follows[j] = sum & !(1 << j);
-                    break;
-                }
-                let top = 63 - parities.leading_zeros();
-                match basis[..basis_len].iter().find(|(v, _)| 63 - v.leading_zeros() == top) {
-                    Some(&(v, orbits)) => {
-                        parities ^= v;
-                        sum ^= orbits;
-                    }
-                    None => {
-                        basis[basis_len] = (parities, sum);
-                        basis_len += 1;
-                        break;
-                    }
-                }
-            }
-            // The solved state's parities of the orbits summed, this one's
-            // among them, are the constant.
-            let solved_odd = rank::is_odd(&labels[..n]);
-            layout.parity_odd |= u16::from(solved_odd) << j;
-        }
-        let o = layout.orientations[j];
-        let fixed = o > 1
-            && (0..moves.count)
-                .all(|m| moves.twist[m][range.clone()].iter().map(|&t| u32::from(t)).sum::<u32>() % u32::from(o) == 0);
-        let solved: [u8; MAX_CELLS] = core::array::from_fn(|k| labels_orientation(goal, range.start + k));
-        layout.solved_sum[j] = rank::orientation_sum(&solved[..n], o);
-        layout.sum_fixed |= u16::from(fixed) << j;
-        layout.orientation_count[j] =
-            rank::orientation_count(if fixed { n - 1 } else { n }, o).ok_or(ModelError::TooManyStates)?;
-    }
-    // The constant of a parity orbit is the solved parities of every orbit
-    // it sums, its own included.
-    let solved_odd = layout.parity_odd;
-    for j in 0..usize::from(layout.count) {
-        if layout.permutations[j] == Permutations::Parity {
-            let follows = layout.parity_follows[j];
-            let odd = ((solved_odd & follows).count_ones() & 1 == 1) ^ (solved_odd >> j & 1 == 1);
-            layout.parity_odd = layout.parity_odd & !(1 << j) | u16::from(odd) << j;
-        } else {
-            layout.parity_odd &= !(1 << j);
-        }
-    }
-    Ok(())
-}
-
-/// The orientation of a cell of `cells` (0 past the end).
-fn labels_orientation(cells: &[u8; MAX_CELLS], at: usize) -> u8 {
-    cells.get(at).map_or(0, |c| c >> 4)
 }

@@ -19,6 +19,9 @@
 //! holds for it ([`Body`]), each an enum that later table kinds extend with
 //! new variants; version 1's header held the same fields for the one kind
 //! it knew, flat ([`HeaderV1`]), and reads into the same [`Header`].
+//!
+//! (Past 450 lines because it is the one place that defines the format:
+//! every structure of every version's header is here.)
 
 use godtab_puzzles::Puzzle;
 use serde::{Deserialize, Serialize};
