@@ -166,10 +166,9 @@ fn brute_force_orbits(puzzle: &Puzzle) -> Vec<u64> {
         HashMap::with_capacity_and_hasher(room, BuildHasherDefault::default());
     distance.insert(solved, 0);
     let mut queue = VecDeque::with_capacity(room);
-    queue.push_back(solved);
+    queue.push_back((solved, 0u8));
     let mut histogram = vec![0u64];
-    while let Some(packed) = queue.pop_front() {
-        let d = distance[&packed];
+    while let Some((packed, d)) = queue.pop_front() {
         histogram[usize::from(d)] += 1;
         for (map, twist) in &moves {
             // The state that this move takes to `packed`: the piece now at
@@ -186,7 +185,7 @@ fn brute_force_orbits(puzzle: &Puzzle) -> Vec<u64> {
                 if histogram.len() <= usize::from(d + 1) {
                     histogram.push(0);
                 }
-                queue.push_back(before);
+                queue.push_back((before, d + 1));
             }
         }
     }
