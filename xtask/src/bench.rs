@@ -89,6 +89,15 @@ const SCALE: [(&str, &str, &[&str]); 8] = [
     ("corners-qtm", "cube-3x3x3-corners.tws", &["--metric", "quarter"]),
 ];
 
+/// Distance distributions the corners' tables must have: the 3x3x3
+/// corners under the 18 face turns (the corner pattern database of optimal
+/// cube solvers since Korf's, God's number 11), and the 2x2x2's (also a
+/// test of `godtab-spec`).
+const KNOWN_HISTOGRAMS: [(&str, &[u64]); 2] = [
+    ("corners-htm", &[1, 18, 243, 2874, 28000, 205416, 1168516, 5402628, 20776176, 45391616, 15139616, 64736]),
+    ("cube-2x2x2", &[1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644]),
+];
+
 fn scale(args: &Args) -> Result<()> {
     let godtab = Godtab::build()?;
     crate::cargo(&["build", "--quiet", "--release", "-p", "godtab-gen", "--example", "latency"])?;
@@ -100,6 +109,11 @@ fn scale(args: &Args) -> Result<()> {
         println!("generating {name}");
         let run = godtab.gen_spec(spec, &out, extra)?;
         let table = godtab_runtime::Table::open_mmap(&out)?;
+        if let Some((_, histogram)) = KNOWN_HISTOGRAMS.iter().find(|(known, _)| *known == name) {
+            let ours: Vec<u64> = table.histogram().collect();
+            ensure!(ours == *histogram, "{name}: the histogram {ours:?} is not the published {histogram:?}");
+            println!("  histogram as published");
+        }
         rows.push((name, table.slots(), table.max_depth(), table.len(), table.puzzle().move_count(), run));
     }
     println!(
