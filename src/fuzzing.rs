@@ -76,3 +76,32 @@ pub fn state_text(data: &[u8]) {
         let _ = puzzle.rank_values(data);
     }
 }
+
+/// Reads `data` as a ksolve/twsearch definition file and as a TOML spec, in
+/// both metrics. Whatever reads must be a puzzle whose solved state is
+/// written and read back, lies in the rank space, and whose moves stay in
+/// it and undo; a scramble of the data's words must be refused or give a
+/// state of the puzzle.
+pub fn definition_file(data: &[u8]) {
+    use godtab_spec::{Metric, parse_definition_file, parse_with};
+    let text = String::from_utf8_lossy(data);
+    for metric in [Metric::Half, Metric::Quarter] {
+        let definitions = [parse_definition_file(&text, "fuzz", metric), parse_with(&text, metric)];
+        for definition in definitions.into_iter().flatten() {
+            let puzzle = definition.puzzle();
+            let goal = puzzle.goal();
+            let shown = puzzle.display(&goal).to_string();
+            assert_eq!(puzzle.parse(&shown), Ok(goal), "{shown}");
+            assert!(puzzle.rank_checked(&goal).is_some_and(|rank| rank < puzzle.slots()));
+            for m in 0..puzzle.move_count() {
+                let Some(next) = puzzle.apply(&goal, m) else { continue };
+                assert!(puzzle.in_rank_space(&next), "move {m} leaves the rank space");
+                assert_eq!(puzzle.apply_inverse(&next, m), Some(goal));
+                assert_eq!(puzzle.unrank(puzzle.rank(&next)), next);
+            }
+            if let Ok(state) = definition.scramble(data) {
+                assert!(puzzle.in_rank_space(&state));
+            }
+        }
+    }
+}

@@ -4,6 +4,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
+use godtab_puzzles::Permutations;
 use godtab_runtime::{Bytes, Encoding, Kind, Ranking, Table};
 use serde::Serialize;
 
@@ -33,6 +34,9 @@ struct Info<'a> {
     rows: usize,
     cols: usize,
     moves: Vec<&'a str>,
+    /// Orbit puzzles: every orbit and how it is numbered.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    orbits: Vec<OrbitInfo<'a>>,
     ranking: &'static str,
     /// "full", or "compact".
     encoding: &'static str,
@@ -49,6 +53,23 @@ struct Info<'a> {
     checksum_ok: bool,
     generator: &'a str,
     source: String,
+}
+
+/// One orbit of an orbit puzzle, as `--json` prints it.
+#[derive(Serialize)]
+struct OrbitInfo<'a> {
+    name: &'a str,
+    pieces: usize,
+    orientations: u8,
+    /// "lexicographic", "parity" or "multiset".
+    permutations: &'static str,
+    /// Parity orbits: the earlier orbits whose parities decide this one's
+    /// (none: it is fixed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    parity_follows: Option<Vec<&'a str>>,
+    orientation_sum_fixed: bool,
+    permutation_count: u64,
+    orientation_count: u64,
 }
 
 /// Prints the description of the table.
@@ -72,15 +93,18 @@ fn describe(table: &Table<Bytes>, source: String) -> Info<'_> {
         kind: match puzzle.kind() {
             Kind::Permutation => "permutation",
             Kind::Sliding => "sliding",
+            Kind::Orbits => "orbits",
         },
         rows: puzzle.rows(),
         cols: puzzle.cols(),
         moves: table.move_names().collect(),
+        orbits: orbits(table),
         ranking: match puzzle.ranking() {
             Ranking::Lex => "lexicographic (n!)",
             Ranking::Parity => "parity class (n!/2)",
             Ranking::BlankParity => "blank position x parity class (n (n-1)!/2)",
             Ranking::Multiset => "multiset (n!/(k1! k2! ...))",
+            Ranking::Orbits => "orbits (per orbit: permutation x orientation)",
         },
         encoding: match table.encoding() {
             Encoding::Full => "full",
@@ -101,10 +125,62 @@ fn describe(table: &Table<Bytes>, source: String) -> Info<'_> {
     }
 }
 
+/// The orbits of an orbit puzzle's table (none for boards).
+fn orbits(table: &Table<Bytes>) -> Vec<OrbitInfo<'_>> {
+    let orbits: Vec<_> = table.puzzle().orbits().collect();
+    orbits
+        .iter()
+        .map(|o| OrbitInfo {
+            name: o.name,
+            pieces: o.pieces,
+            orientations: o.orientations,
+            permutations: match o.permutations {
+                Permutations::Lex => "lexicographic",
+                Permutations::Parity => "parity",
+                Permutations::Multiset => "multiset",
+            },
+            parity_follows: (o.permutations == Permutations::Parity).then(|| {
+                orbits
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| o.parity_follows >> j & 1 == 1)
+                    .map(|(_, e)| e.name)
+                    .collect()
+            }),
+            orientation_sum_fixed: o.orientation_sum_fixed,
+            permutation_count: o.permutation_count,
+            orientation_count: o.orientation_count,
+        })
+        .collect()
+}
+
+/// How an orbit is numbered, in words.
+fn orbit_text(orbit: &OrbitInfo<'_>) -> String {
+    let (n, o) = (orbit.pieces, orbit.orientations);
+    let permutations = match (orbit.permutations, &orbit.parity_follows) {
+        ("parity", Some(follows)) if follows.is_empty() => format!("{n}!/2 (its parity is fixed)"),
+        ("parity", Some(follows)) => format!("{n}!/2 (its parity follows {}'s)", follows.join(", ")),
+        ("multiset", _) => format!("{} (repeated pieces)", thousands(orbit.permutation_count)),
+        _ => format!("{n}!"),
+    };
+    let orientations = match (o, orbit.orientation_sum_fixed) {
+        (1, _) => String::new(),
+        (o, true) => format!(" x {o}^{} (orientation sum fixed)", n - 1),
+        (o, false) => format!(" x {o}^{n}"),
+    };
+    let pieces = if o > 1 { format!("{n} pieces of {o} orientations") } else { format!("{n} pieces") };
+    format!("{} ({pieces}): {permutations}{orientations}", orbit.name)
+}
+
 fn write_text(out: &mut impl Write, info: &Info<'_>) -> io::Result<()> {
     let field = |out: &mut dyn Write, name: &str, value: &dyn std::fmt::Display| writeln!(out, "{name:<14}{value}");
     field(out, "puzzle", &info.puzzle)?;
-    field(out, "board", &format!("{}x{} {} puzzle", info.rows, info.cols, info.kind))?;
+    if info.orbits.is_empty() {
+        field(out, "board", &format!("{}x{} {} puzzle", info.rows, info.cols, info.kind))?;
+    }
+    for (j, orbit) in info.orbits.iter().enumerate() {
+        field(out, if j == 0 { "orbits" } else { "" }, &orbit_text(orbit))?;
+    }
     field(out, "moves", &info.moves.join(" "))?;
     field(out, "ranking", &info.ranking)?;
     let encoding = match info.encoding {

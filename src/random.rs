@@ -1,7 +1,7 @@
 //! `godtab random`: uniformly random solvable states, as judge input.
 
 use std::collections::HashSet;
-use std::io::{self, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{Result, anyhow, bail};
@@ -16,7 +16,8 @@ use crate::judge::{CasesArgs, Format};
   godtab random nine-digits --count 1000000 > cases.txt
   godtab random eight-puzzle --depth 31 --count 2
   godtab random nine-digits --depth 5 --count 100 --distinct
-  godtab random nine-puzzle --count 3 --seed 7 | godtab judge nine-puzzle")]
+  godtab random nine-puzzle --count 3 --seed 7 | godtab judge nine-puzzle
+  godtab random --table cube-2x2x2.gtab --count 2 --format scramble")]
 pub(crate) struct Args {
     #[command(flatten)]
     cases: CasesArgs,
@@ -163,12 +164,55 @@ fn state_of(table: &Table<Bytes>, rank: u64) -> State {
     table.state_of_rank(rank).unwrap_or_else(|| table.puzzle().goal())
 }
 
-fn write_state(out: &mut impl Write, table: &Table<Bytes>, format: Format, state: &State) -> io::Result<()> {
+fn write_state(out: &mut impl Write, table: &Table<Bytes>, format: Format, state: &State) -> Result<()> {
     match format {
         // Three lines of three tiles.
-        Format::NinePuzzle => writeln!(out, "{:#}", table.display(state)),
-        _ => writeln!(out, "{}", table.display(state)),
+        Format::NinePuzzle => writeln!(out, "{:#}", table.display(state))?,
+        // A line per set's name, pieces and orientations.
+        Format::Blocks => writeln!(out, "{:#}\nEnd", table.display(state))?,
+        Format::Scramble => writeln!(out, "{}", scramble_to(table, state)?)?,
+        _ => writeln!(out, "{}", table.display(state))?,
     }
+    Ok(())
+}
+
+/// Moves that lead from the goal to `state`: its optimal solution undone,
+/// last move first, each move undone by its inverse where the puzzle has
+/// one or else by repeating it (see `Puzzle::undo`). The goal itself, which
+/// no moves at all would give, gets a move and its undoing, so that every
+/// state is a line a judge reads.
+fn scramble_to(table: &Table<Bytes>, state: &State) -> Result<String> {
+    let damaged = || anyhow!("the table is damaged: its moves do not lead to the goal; regenerate it");
+    let puzzle = table.puzzle();
+    let mut solution = table.solution(state).map_err(|_| damaged())?.ok_or_else(damaged)?;
+    let moves: Vec<usize> = solution.by_ref().collect();
+    if solution.error().is_some() {
+        return Err(damaged());
+    }
+    if moves.is_empty() {
+        // Any move that can be made from the goal, and its undoing.
+        let first = (0..puzzle.move_count()).find(|&m| puzzle.apply(state, m).is_some()).ok_or_else(damaged)?;
+        let mut there_and_back = vec![first];
+        there_and_back.extend(undo_sequence(puzzle, &[first])?);
+        return Ok(names(table, &there_and_back));
+    }
+    Ok(names(table, &undo_sequence(puzzle, &moves)?))
+}
+
+/// The moves that undo `moves`, last first.
+fn undo_sequence(puzzle: &godtab_runtime::Puzzle, moves: &[usize]) -> Result<Vec<usize>> {
+    let mut undone = Vec::new();
+    for &m in moves.iter().rev() {
+        let (undo, times) =
+            puzzle.undo(m).ok_or_else(|| anyhow!("a move of this puzzle cannot be undone by its moves"))?;
+        undone.extend(std::iter::repeat_n(undo, usize::from(times)));
+    }
+    Ok(undone)
+}
+
+/// Move names separated by spaces.
+fn names(table: &Table<Bytes>, moves: &[usize]) -> String {
+    moves.iter().filter_map(|&m| table.move_name(m)).collect::<Vec<_>>().join(" ")
 }
 
 #[cfg(test)]

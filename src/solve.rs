@@ -4,7 +4,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use godtab_runtime::{Bytes, State, Table};
+use godtab_runtime::{Bytes, Kind, State, Table};
 use serde::Serialize;
 
 use crate::source::TableArgs;
@@ -15,15 +15,28 @@ use crate::source::TableArgs;
   godtab solve nine-digits \"4 1 3 5 2 6 7 8 9\"
   godtab solve eight-puzzle 23415x768 --show
   godtab solve nine-puzzle \"7 3 9 2 5 1 4 8 6\" \"1 2 3 4 5 6 7 9 8\" --json
-  godtab solve --table my-puzzle.gtab \"2 1 3 4\"")]
+  godtab solve --table my-puzzle.gtab \"2 1 3 4\"
+  godtab solve --table cube-2x2x2.gtab --scramble \"R U F' R2\"
+  godtab solve --table cube-2x2x2.gtab \"CORNERS 2 1 3 4 5 6 7 0 0 0 0 0 0 0\"
+  godtab solve --table cube-2x2x2.gtab \"$(cat state.txt)\"
+
+An orbit puzzle's state is written in blocks, as in its definition file's Solved block: each
+set's name, its pieces (numbered from 1) and, optionally, their orientations, on one line or
+several (a set left out is as solved; a final End is optional).")]
 pub(crate) struct Args {
     /// The puzzle: nine-digits, nine-puzzle or eight-puzzle (may be left
     /// out with --table).
     puzzle: Option<String>,
     /// One or more states: tiles in reading order, e.g. "4 1 3 5 2 6 7 8 9"
-    /// or 413526789 (x is the blank).
+    /// or 413526789 (x is the blank); for orbit puzzles, in blocks, e.g.
+    /// "CORNERS 2 1 3 4 5 6 7".
     #[arg(value_name = "STATE")]
     states: Vec<String>,
+    /// A state given as the moves that lead to it from the goal, e.g.
+    /// "R U F' R2" (R2 is R twice, R' undoes R, also where the table has
+    /// no such move). May be given more than once.
+    #[arg(long, value_name = "MOVES")]
+    scramble: Vec<String>,
     /// Draw the board after every move.
     #[arg(long)]
     show: bool,
@@ -39,6 +52,9 @@ pub(crate) struct Args {
 struct Answer<'a> {
     /// The state as the table writes it (as given, if it is not a state).
     state: String,
+    /// The scramble that gave the state, if one did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    scramble: Option<String>,
     solvable: bool,
     distance: Option<u8>,
     moves: Vec<&'a str>,
@@ -68,22 +84,33 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         crate::source::ensure_id(path, table, first)?;
         states = rest;
     }
-    if states.is_empty() {
-        anyhow::bail!("give at least one state to solve, e.g. \"{}\"", table.display(&table.puzzle().goal()));
+    if states.is_empty() && args.scramble.is_empty() {
+        anyhow::bail!(
+            "give at least one state to solve, e.g. \"{}\", or --scramble MOVES",
+            table.display(&table.puzzle().goal())
+        );
     }
     let texts = group_single_tiles(table, states);
     let mut out = crate::stdio::stdout();
     let mut failed = false;
-    for text in &texts {
-        let state = match table.parse(text) {
+    let given = texts.iter().map(|text| (text, false)).chain(args.scramble.iter().map(|text| (text, true)));
+    for (text, is_scramble) in given {
+        let parsed = if is_scramble {
+            table.definition().scramble(text.as_bytes()).map_err(|e| e.to_string())
+        } else {
+            table.parse(text).map_err(|e| e.to_string())
+        };
+        let scramble = is_scramble.then(|| text.clone());
+        let state = match parsed {
             Ok(state) => state,
             Err(e) => {
-                crate::stdio::note(format_args!("godtab solve: {text:?}: {e}"));
+                let what = if is_scramble { "--scramble " } else { "" };
+                crate::stdio::note(format_args!("godtab solve: {what}{text:?}: {e}"));
                 failed = true;
                 if args.json {
-                    let error = Some(e.to_string());
-                    let answer =
-                        Answer { state: text.clone(), solvable: false, distance: None, moves: Vec::new(), error };
+                    let error = Some(e);
+                    let (state, moves) = (text.clone(), Vec::new());
+                    let answer = Answer { state, scramble, solvable: false, distance: None, moves, error };
                     serde_json::to_writer(&mut out, &answer)?;
                     writeln!(out)?;
                 }
@@ -94,19 +121,21 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
             let (distance, moves) = solve(table, &state)?;
             let moves = moves.into_iter().filter_map(|m| table.move_name(m)).collect();
             let state = table.display(&state).to_string();
-            let answer = Answer { state, solvable: distance.is_some(), distance, moves, error: None };
+            let answer = Answer { state, scramble, solvable: distance.is_some(), distance, moves, error: None };
             serde_json::to_writer(&mut out, &answer)?;
             writeln!(out)?;
         } else {
-            write_answer(&mut out, table, &state, args.show)?;
+            write_answer(&mut out, table, &state, scramble.as_deref(), args.show)?;
         }
     }
     Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
 }
 
-/// Whether `words`, one per cell, spell one state.
+/// Whether `words`, one per cell (or, for an orbit puzzle, blocks split
+/// into words), spell one state.
 fn is_one_state(table: &Table<Bytes>, words: &[String]) -> bool {
-    words.len() == table.puzzle().cells() && table.parse(&words.join(" ")).is_ok()
+    let counted = words.len() == table.puzzle().cells() || table.puzzle().kind() == Kind::Orbits;
+    counted && words.len() > 1 && table.parse(&words.join(" ")).is_ok()
 }
 
 /// `godtab solve nine-digits 4 1 3 5 2 6 7 8 9` (one tile per argument)
@@ -127,8 +156,16 @@ fn solve(table: &Table<Bytes>, state: &State) -> Result<(Option<u8>, Vec<usize>)
     }
 }
 
-fn write_answer(out: &mut impl Write, table: &Table<Bytes>, state: &State, show: bool) -> Result<()> {
-    let text = table.display(state).to_string();
+fn write_answer(
+    out: &mut impl Write,
+    table: &Table<Bytes>,
+    state: &State,
+    scramble: Option<&str>,
+    show: bool,
+) -> Result<()> {
+    // A scramble stands for its state: shorter, and what was typed.
+    let text = scramble
+        .map_or_else(|| table.display(state).to_string(), |s| s.split_whitespace().collect::<Vec<_>>().join(" "));
     let (Some(_), moves) = solve(table, state)? else {
         writeln!(out, "{text}: unsolvable")?;
         return Ok(());

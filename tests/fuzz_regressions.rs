@@ -39,3 +39,8 @@ fn judge_eight_puzzle() {
 fn state_text() {
     replay("state_text", godtab::fuzzing::state_text);
 }
+
+#[test]
+fn definition_file() {
+    replay("definition_file", godtab::fuzzing::definition_file);
+}

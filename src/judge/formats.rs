@@ -1,6 +1,7 @@
-//! The case formats: the three problem statements' and a generic one.
+//! The case formats: the three problem statements', a generic one, states
+//! of orbit puzzles in blocks, and scrambles.
 
-use godtab_puzzles::{Definition, MAX_CELLS, Tiles, builtin};
+use godtab_puzzles::{Definition, Kind, MAX_CELLS, Tiles, builtin};
 use godtab_runtime::{StateError, Table};
 
 use super::blocks::{CaseReader, Line};
@@ -17,9 +18,17 @@ pub(crate) enum Format {
     /// Input: one case per line, tiles 1-8 and x. Answers: the move string
     /// or "unsolvable".
     EightPuzzle,
-    /// Input: one case per line, tiles separated by whitespace. Answers:
-    /// "D m1 m2 ..." or "unsolvable".
+    /// Input: one case per line, tiles separated by whitespace (an orbit
+    /// puzzle's state in blocks, on one line). Answers: "D m1 m2 ..." or
+    /// "unsolvable".
     Generic,
+    /// Orbit puzzles: states in blocks, each set's name, pieces and
+    /// orientations, every state ending with a line "End". Answers as
+    /// generic.
+    Blocks,
+    /// Input: one scramble per line, moves separated by spaces, applied to
+    /// the goal ("R U F' R2"). Answers as generic.
+    Scramble,
 }
 
 impl Format {
@@ -28,6 +37,9 @@ impl Format {
     /// Any other table (a user's puzzle, even one named like a built-in)
     /// gets the generic format.
     pub(crate) fn of(definition: &Definition) -> Self {
+        if definition.puzzle().kind() == Kind::Orbits {
+            return Self::Blocks;
+        }
         let builtin = builtin::ALL.into_iter().find(|b| b.id == definition.id());
         match builtin.filter(|b| b.definition().same_as(definition)) {
             Some(b) if b.id == builtin::NINE_DIGITS.id => Self::NineDigits,
@@ -36,14 +48,44 @@ impl Format {
             _ => Self::Generic,
         }
     }
+
+    /// Whether cases in this format can be states of `definition`'s
+    /// puzzle: the statements' formats hold boards' tiles, blocks orbit
+    /// puzzles' states; if not, why.
+    pub(crate) fn check(self, definition: &Definition) -> Result<(), &'static str> {
+        let orbits = definition.puzzle().kind() == Kind::Orbits;
+        match self {
+            Self::NineDigits | Self::NinePuzzle | Self::EightPuzzle if orbits => {
+                Err("this format reads a board's tiles, and the table's puzzle is an orbit puzzle; use blocks, \
+                     generic or scramble")
+            }
+            Self::Blocks if !orbits => {
+                Err("the blocks format reads orbit puzzles' states; this table's puzzle is a board")
+            }
+            _ => Ok(()),
+        }
+    }
 }
 
 /// One case per line; blank lines are skipped.
 #[derive(Clone)]
 pub(crate) struct OnePerLine {
     answer: Answer,
+    /// How a line is read.
+    read: Read,
     single_chars: bool,
     tiles: Tiles,
+}
+
+/// What a line of a one-line format holds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Read {
+    /// A board's tiles.
+    Tiles,
+    /// An orbit puzzle's state in blocks.
+    Blocks,
+    /// A scramble.
+    Scramble,
 }
 
 impl OnePerLine {
@@ -53,10 +95,15 @@ impl OnePerLine {
         let answer = match format {
             Format::NineDigits => Answer::Distance,
             Format::EightPuzzle => Answer::MoveString,
-            Format::Generic => Answer::Generic,
-            Format::NinePuzzle => return None,
+            Format::Generic | Format::Scramble => Answer::Generic,
+            Format::NinePuzzle | Format::Blocks => return None,
         };
-        Some(Self { answer, single_chars: table.puzzle().single_character_tiles(), tiles: Tiles::new() })
+        let read = match format {
+            Format::Scramble => Read::Scramble,
+            _ if table.puzzle().kind() == Kind::Orbits => Read::Blocks,
+            _ => Read::Tiles,
+        };
+        Some(Self { answer, read, single_chars: table.puzzle().single_character_tiles(), tiles: Tiles::new() })
     }
 }
 
@@ -66,6 +113,23 @@ impl<T: AsRef<[u8]>> CaseReader<T> for OnePerLine {
             let case = judge.next_case();
             return judge.bad(case, number, Problem::TooLong);
         };
+        if self.read != Read::Tiles {
+            if text.trim_ascii().is_empty() {
+                return;
+            }
+            let case = judge.next_case();
+            let state = match self.read {
+                Read::Scramble => judge.table.definition().scramble(text).map_err(Problem::Scramble),
+                _ => {
+                    let mut reader = judge.table.puzzle().orbit_reader();
+                    reader.read(text).and_then(|_| reader.finish()).map_err(Problem::State)
+                }
+            };
+            return match state {
+                Ok(state) => judge.answer(case, number, &state, self.answer),
+                Err(problem) => judge.bad(case, number, problem),
+            };
+        }
         self.tiles.clear();
         let read = self.tiles.read(text, self.single_chars);
         if read.is_ok() && self.tiles.count() == 0 {

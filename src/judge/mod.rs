@@ -4,13 +4,14 @@
 
 mod blocks;
 mod formats;
+mod orbit_blocks;
 
 use std::fmt::Display;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use godtab_puzzles::Tiles;
+use godtab_puzzles::{ScrambleError, Tiles};
 use godtab_runtime::{Error, Solution, State, StateError, Table};
 
 use crate::source::{Loaded, TableArgs};
@@ -18,6 +19,7 @@ use crate::stdio;
 pub(crate) use blocks::MAX_LINE;
 pub(crate) use formats::Format;
 use formats::{OnePerLine, ThreeLines};
+use orbit_blocks::OrbitBlocks;
 
 /// Arguments of `godtab judge`.
 #[derive(clap::Args)]
@@ -26,6 +28,7 @@ use formats::{OnePerLine, ThreeLines};
   printf '7 3 9\\n2 5 1\\n4 8 6\\n0\\n' | godtab judge nine-puzzle
   echo \"2 3 4 1 5 x 7 6 8\" | godtab judge eight-puzzle
   godtab judge --table my-puzzle.gtab < cases.txt
+  echo \"R U F' R2\" | godtab judge --table cube-2x2x2.gtab --format scramble
 
 Bad cases are reported on stderr, one line each with the case and line number; every other
 case is still answered. The exit status is 1 if any case was bad.")]
@@ -42,7 +45,8 @@ pub(crate) struct CasesArgs {
     /// --table).
     puzzle: Option<String>,
     /// The format of the cases (and answers); by default the puzzle's own
-    /// statement format, the generic one for puzzles that have none.
+    /// statement format, blocks for orbit puzzles, the generic one for
+    /// other puzzles.
     #[arg(long, value_enum)]
     format: Option<Format>,
     #[command(flatten)]
@@ -54,6 +58,7 @@ impl CasesArgs {
     pub(crate) fn open(&self) -> Result<(Loaded, Format)> {
         let loaded = self.tables.load_verified(self.puzzle.as_deref())?;
         let format = self.format.unwrap_or_else(|| Format::of(loaded.table.definition()));
+        format.check(loaded.table.definition()).map_err(|problem| anyhow::anyhow!("--format: {problem}"))?;
         Ok((loaded, format))
     }
 }
@@ -86,6 +91,9 @@ pub(crate) fn judge_stream<T: AsRef<[u8]> + Sync>(
     let max_lines = block_lines(table, format, &names);
     match OnePerLine::new(format, table) {
         Some(reader) => blocks::judge(input, reader, new_judge, max_lines, &mut output)?,
+        None if format == Format::Blocks => {
+            blocks::judge(input, OrbitBlocks::new(table.puzzle()), new_judge, max_lines, &mut output)?;
+        }
         None => blocks::judge(input, ThreeLines::new(table), new_judge, max_lines, &mut output)?,
     }
     output.out.flush()?;
@@ -155,6 +163,11 @@ struct BadCase {
 pub(crate) enum Problem {
     /// The text or its tiles are not a state of the puzzle.
     State(StateError),
+    /// A scramble that names no move, or one that cannot be made.
+    Scramble(ScrambleError),
+    /// The input ended inside a state in blocks (reported at the line
+    /// where it began), before its "End".
+    NoEnd,
     /// A line longer than [`MAX_LINE`].
     TooLong,
     /// A line of a multi-line case holds the wrong number of tiles.
@@ -181,6 +194,8 @@ impl Display for Problem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Self::State(e) => e.fmt(f),
+            Self::Scramble(e) => e.fmt(f),
+            Self::NoEnd => f.write_str("the input ended inside this state, before its End"),
             Self::TooLong => write!(f, "line longer than {MAX_LINE} bytes"),
             Self::RowLength { expected, found } => {
                 write!(f, "expected {expected} tiles on this line of the case, found {found}")

@@ -18,7 +18,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 use godtab_gen::{Options, table_bytes};
-use godtab_puzzles::{BLANK, Definition, MoveSet, Puzzle, SLIDING_MOVE_NAMES, builtin};
+use godtab_puzzles::{BLANK, Definition, MoveSet, Orbit, Orbits, Puzzle, SLIDING_MOVE_NAMES, builtin};
 use godtab_runtime::Encoding;
 use sha2::{Digest, Sha256};
 
@@ -156,6 +156,14 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 
 /// The fixtures: small puzzles that between them cover every kind, ranking
 /// and encoding the format has, and unreachable slots.
+///
+/// The two orbit puzzles: `coupled`, four pegs and three discs of three
+/// orientations where every move is odd on both (so the discs' parity
+/// follows the pegs'; the moves reach only 24 of the 648 slots) and
+/// twists the discs by a total of zero; and
+/// `flips`, two orbits holding repeated pieces, one move flipping an edge
+/// (orientation sums not fixed), stored compact (each move has its
+/// inverse).
 fn fixture_definitions() -> Result<Vec<(&'static str, Definition, Encoding)>> {
     let slide = || Puzzle::new(2, 3, &[1, 2, 3, 4, 5, BLANK], MoveSet::Sliding);
     let named = |id: &str, names: &[&str], puzzle: Puzzle| Definition::new(id, names.iter().copied(), puzzle);
@@ -164,7 +172,31 @@ fn fixture_definitions() -> Result<Vec<(&'static str, Definition, Encoding)>> {
     // Turns of the two 2x2 blocks of a 2x3 board, three colours of two.
     let turns = [3, 0, 2, 4, 1, 5, 0, 4, 1, 3, 5, 2];
     let colours = Puzzle::new(2, 3, &[1, 1, 2, 2, 3, 3], MoveSet::Permutation(&turns))?;
+    let coupled = Puzzle::new_orbits(&Orbits {
+        orbits: &[
+            Orbit { name: "PEG", pieces: 4, orientations: 1 },
+            Orbit { name: "DISC", pieces: 3, orientations: 3 },
+        ],
+        solved: &[0, 1, 2, 3, 0, 1, 2],
+        solved_orientations: &[0; 7],
+        maps: &[1, 0, 2, 3, 5, 4, 6, 3, 0, 1, 2, 4, 6, 5],
+        twists: &[0, 0, 0, 0, 2, 1, 0, 0, 0, 0, 0, 0, 2, 1],
+    })?;
+    // A 4-cycle of edges flipping the one it brings to position 0, its
+    // inverse, and a swap of two of three centres.
+    let flips = Puzzle::new_orbits(&Orbits {
+        orbits: &[
+            Orbit { name: "EDGE", pieces: 4, orientations: 2 },
+            Orbit { name: "CENTRE", pieces: 3, orientations: 1 },
+        ],
+        solved: &[0, 0, 1, 1, 0, 0, 1],
+        solved_orientations: &[0; 7],
+        maps: &[3, 0, 1, 2, 4, 5, 6, 1, 2, 3, 0, 4, 5, 6, 0, 1, 2, 3, 4, 6, 5],
+        twists: &[1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    })?;
     Ok(vec![
+        ("coupled", named("coupled", &["A", "B"], coupled)?, Encoding::Full),
+        ("flips-compact", named("flips", &["E", "E'", "C"], flips)?, Encoding::Compact),
         ("slide-2x3", named("slide-2x3", &SLIDING_MOVE_NAMES, slide()?)?, Encoding::Full),
         ("slide-2x3-compact", named("slide-2x3", &SLIDING_MOVE_NAMES, slide()?)?, Encoding::Compact),
         ("spin-2x2", named("spin-2x2", &["turn"], spin)?, Encoding::Full),

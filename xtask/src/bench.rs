@@ -32,8 +32,9 @@ enum What {
     Gen,
     /// `godtab judge` on every built-in vs seeds 000, 001 and 003.
     Judge,
-    /// Generation from 2x4 to 3x4 and 2x6 sliding puzzles: time, rate, size
-    /// and peak memory; then query latency on the 3x4 table.
+    /// Generation from 2x4 to 3x4 and 2x6 sliding puzzles and the corners
+    /// of the 3x3x3 cube: time, rate, size and peak memory; then query
+    /// latency on the 3x4 table.
     Scale,
 }
 
@@ -41,7 +42,7 @@ pub fn run(args: &Args) -> Result<()> {
     match args.what {
         What::Gen => generation(args),
         What::Judge => judge(args),
-        What::Scale => scale(),
+        What::Scale => scale(args),
     }
 }
 
@@ -74,33 +75,87 @@ fn generation(args: &Args) -> Result<()> {
     Ok(())
 }
 
-/// The scaling series: spec files in data/puzzles/, smallest first.
-const SCALE: [&str; 5] = ["slide-2x4", "eight-puzzle", "slide-2x5", "slide-3x4", "slide-2x6"];
+/// The scaling series: a row's name, its spec file in data/puzzles/ and
+/// extra arguments of `godtab gen`, smallest first; the orbit puzzles
+/// last, beside the sliding boards of about their size.
+const SCALE: [(&str, &str, &[&str]); 8] = [
+    ("slide-2x4", "slide-2x4", &[]),
+    ("eight-puzzle", "eight-puzzle", &[]),
+    ("slide-2x5", "slide-2x5", &[]),
+    ("slide-3x4", "slide-3x4", &[]),
+    ("slide-2x6", "slide-2x6", &[]),
+    ("cube-2x2x2", "cube-2x2x2.tws", &[]),
+    ("corners-htm", "cube-3x3x3-corners.tws", &[]),
+    ("corners-qtm", "cube-3x3x3-corners.tws", &["--metric", "quarter"]),
+];
 
-fn scale() -> Result<()> {
+/// Distance distributions the corners' tables must have: the 3x3x3
+/// corners under the 18 face turns (the corner pattern database of optimal
+/// cube solvers since Korf's, God's number 11), and the 2x2x2's (also a
+/// test of `godtab-spec`).
+const KNOWN_HISTOGRAMS: [(&str, &[u64]); 2] = [
+    ("corners-htm", &[1, 18, 243, 2874, 28000, 205416, 1168516, 5402628, 20776176, 45391616, 15139616, 64736]),
+    ("cube-2x2x2", &[1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644]),
+];
+
+fn scale(args: &Args) -> Result<()> {
     let godtab = Godtab::build()?;
     crate::cargo(&["build", "--quiet", "--release", "-p", "godtab-gen", "--example", "latency"])?;
     let dir = target().join("bench-scale");
     std::fs::create_dir_all(&dir)?;
     let mut rows = Vec::new();
-    for name in SCALE {
+    for (name, spec, extra) in SCALE {
         let out = dir.join(format!("{name}.gtab"));
         println!("generating {name}");
-        let run = godtab.gen_spec(name, &out)?;
+        let run = godtab.gen_spec(spec, &out, extra)?;
         let table = godtab_runtime::Table::open_mmap(&out)?;
-        rows.push((name, table.slots(), table.max_depth(), table.len(), run));
+        if let Some((_, histogram)) = KNOWN_HISTOGRAMS.iter().find(|(known, _)| *known == name) {
+            let ours: Vec<u64> = table.histogram().collect();
+            ensure!(ours == *histogram, "{name}: the histogram {ours:?} is not the published {histogram:?}");
+            println!("  histogram as published");
+        }
+        rows.push((name, table.slots(), table.max_depth(), table.len(), table.puzzle().move_count(), run));
     }
     println!(
-        "\n{:<13} {:>13} {:>6} {:>10} {:>14} {:>12} {:>10}",
-        "puzzle", "states", "God's", "seconds", "states/s", "bytes/state", "peak RSS"
+        "\n{:<13} {:>13} {:>6} {:>6} {:>10} {:>14} {:>12} {:>10}",
+        "puzzle", "states", "God's", "moves", "seconds", "states/s", "bytes/state", "peak RSS"
     );
-    for (name, states, depth, bytes, run) in &rows {
+    for (name, states, depth, bytes, moves, run) in &rows {
         let seconds = run.wall.as_secs_f64();
         println!(
-            "{name:<13} {states:>13} {depth:>6} {seconds:>10.2} {:>14.0} {:>12.3} {:>6.0} MiB",
+            "{name:<13} {states:>13} {depth:>6} {moves:>6} {seconds:>10.2} {:>14.0} {:>12.3} {:>6.0} MiB",
             *states as f64 / seconds,
             *bytes as f64 / *states as f64,
             run.max_rss_kib as f64 / 1024.0
+        );
+    }
+    // The rates side by side: the corners against the 3x4 board, run
+    // alternately, each one's best run kept (a shared machine's load moves
+    // both alike; the minimum is the figure least disturbed).
+    let rounds = args.runs.min(3);
+    println!("\ncorners against the 3x4 sliding board, alternately, best of {rounds} runs each:");
+    let entry = |name: &str| SCALE.iter().find(|row| row.0 == name).copied();
+    let [Some(slide), Some(htm), Some(qtm)] = [entry("slide-3x4"), entry("corners-htm"), entry("corners-qtm")] else {
+        bail!("the scaling series lacks a row to compare");
+    };
+    let mut best = [Duration::MAX; 3];
+    for _ in 0..rounds {
+        for (i, (name, spec, extra)) in [slide, htm, qtm].into_iter().enumerate() {
+            let run = godtab.gen_spec(spec, &dir.join(format!("{name}.gtab")), extra)?;
+            best[i] = best[i].min(run.wall);
+        }
+    }
+    let states = |name: &str| rows.iter().find(|r| r.0 == name).map_or(0, |r| r.1) as f64;
+    let rate = |i: usize, name: &str| states(name) / best[i].as_secs_f64();
+    let slide_rate = rate(0, "slide-3x4");
+    for (i, name) in [(1, "corners-htm"), (2, "corners-qtm")] {
+        println!(
+            "  {name:<12} {:>8.2} s {:>8.1} M states/s, {:.2}x the 3x4 board's {:.1} M states/s ({:.2} s)",
+            best[i].as_secs_f64(),
+            rate(i, name) / 1e6,
+            rate(i, name) / slide_rate,
+            slide_rate / 1e6,
+            best[0].as_secs_f64()
         );
     }
     let latency = target().join("release/examples/latency");

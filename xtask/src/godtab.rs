@@ -24,11 +24,14 @@ impl Godtab {
         &self.path
     }
 
-    /// `godtab gen --spec data/puzzles/<name>.toml -o <out>`, timed, with
-    /// its peak memory.
-    pub fn gen_spec(&self, name: &str, out: &Path) -> Result<Run> {
-        let spec = crate::workspace_root().join("data/puzzles").join(format!("{name}.toml"));
+    /// `godtab gen --spec data/puzzles/<file> -o <out> <extra>`, timed, with
+    /// its peak memory; `file` is `<name>.toml` unless it has an extension.
+    pub fn gen_spec(&self, file: &str, out: &Path, extra: &[&str]) -> Result<Run> {
+        let file = if file.contains('.') { file.to_string() } else { format!("{file}.toml") };
+        let spec = crate::workspace_root().join("data/puzzles").join(file);
         let (spec, out) = (spec.to_string_lossy().into_owned(), out.to_string_lossy().into_owned());
-        measure::run(&self.path, &["gen", "--spec", &spec, "-o", &out], None, None)
+        let mut args = vec!["gen", "--spec", &spec, "-o", &out];
+        args.extend_from_slice(extra);
+        measure::run(&self.path, &args, None, None)
     }
 }

@@ -7,14 +7,16 @@ use godtab_gen::build_table;
 use godtab_puzzles::builtin;
 use godtab_runtime::{PREAMBLE_LEN, Table};
 
-/// The built-in tables and the runtime's committed fixtures (every kind,
-/// ranking and encoding).
+/// The built-in tables and the runtime's committed fixtures (every kind and
+/// model, ranking and encoding).
 fn tables() -> Vec<Vec<u8>> {
-    let fixtures: [&[u8]; 4] = [
+    let fixtures: [&[u8]; 6] = [
         include_bytes!("../../runtime/tests/fixtures/v2/slide-2x3.gtab"),
         include_bytes!("../../runtime/tests/fixtures/v2/slide-2x3-compact.gtab"),
         include_bytes!("../../runtime/tests/fixtures/v2/spin-2x2.gtab"),
         include_bytes!("../../runtime/tests/fixtures/v2/colours-2x3.gtab"),
+        include_bytes!("../../runtime/tests/fixtures/v2/coupled.gtab"),
+        include_bytes!("../../runtime/tests/fixtures/v2/flips-compact.gtab"),
     ];
     let builtins = builtin::ALL.iter().map(|b| build_table(b).expect("built-in table"));
     builtins.chain(fixtures.iter().map(|f| f.to_vec())).collect()

@@ -92,6 +92,7 @@ impl Puzzle {
                 sliding!(3 => 2 4 => 3 5 => 4 6 => 5 7 => 6 8 => 7 9 => 8 10 => 9 11 => 10 12 => 11 13 => 12
                     14 => 13 15 => 14 16 => 15)
             }
+            (Kind::Orbits, _) => crate::orbit_cursor::run(self, work),
             _ => work.run(General::new(self)),
         }
     }
@@ -99,13 +100,13 @@ impl Puzzle {
 
 /// Any puzzle: unranks, moves and ranks whole states.
 #[derive(Clone)]
-struct General<'a> {
+pub(crate) struct General<'a> {
     puzzle: &'a Puzzle,
     state: State,
 }
 
 impl<'a> General<'a> {
-    fn new(puzzle: &'a Puzzle) -> Self {
+    pub(crate) fn new(puzzle: &'a Puzzle) -> Self {
         Self { puzzle, state: puzzle.unrank(0) }
     }
 }

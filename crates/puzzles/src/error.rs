@@ -1,6 +1,6 @@
 //! Why a puzzle description was rejected.
 
-use crate::{MAX_CELLS, MAX_MOVE_NAME, MAX_MOVES, MAX_PUZZLE_ID, Ranking};
+use crate::{MAX_CELLS, MAX_MOVE_NAME, MAX_MOVES, MAX_ORBIT_NAME, MAX_ORIENTATIONS, MAX_PUZZLE_ID, Ranking};
 
 /// Why a puzzle description was rejected.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -85,4 +85,106 @@ pub enum ModelError {
         /// The later one.
         second: usize,
     },
+    /// An orbit puzzle has no orbits, or more than [`MAX_CELLS`].
+    #[error("{orbits} orbits given; between 1 and {MAX_CELLS} are supported")]
+    OrbitCount {
+        /// Orbits given.
+        orbits: usize,
+    },
+    /// The orbits hold too many pieces in all.
+    #[error("the orbits hold {pieces} pieces in all; at most {MAX_CELLS} are supported")]
+    OrbitPieces {
+        /// Pieces of all orbits together.
+        pieces: usize,
+    },
+    /// An orbit without pieces.
+    #[error("orbit {orbit} has no pieces")]
+    EmptyOrbit {
+        /// Index of the orbit (0-based).
+        orbit: usize,
+    },
+    /// An orbit's number of orientations is out of range.
+    #[error("orbit {orbit} has {orientations} orientations; between 1 and {MAX_ORIENTATIONS} are supported")]
+    Orientations {
+        /// Index of the orbit (0-based).
+        orbit: usize,
+        /// Orientations given.
+        orientations: u8,
+    },
+    /// An orbit's name breaks the name rule
+    /// ([`is_orbit_name`](crate::is_orbit_name)).
+    #[error(
+        "orbit {orbit}'s name must be 1 to {MAX_ORBIT_NAME} bytes without whitespace or control characters, not \
+         start with a digit and not be End"
+    )]
+    OrbitName {
+        /// Index of the orbit (0-based).
+        orbit: usize,
+    },
+    /// Two orbits have the same name.
+    #[error("orbits {first} and {second} have the same name")]
+    DuplicateOrbitName {
+        /// The earlier orbit.
+        first: usize,
+        /// The later one.
+        second: usize,
+    },
+    /// A piece of the solved state is past the orbit's pieces.
+    #[error("orbit {orbit}, position {position}: piece {piece} is not a piece of the orbit")]
+    SolvedPiece {
+        /// Index of the orbit (0-based).
+        orbit: usize,
+        /// Position within the orbit (0-based).
+        position: usize,
+        /// The piece given (numbered from 0).
+        piece: u8,
+    },
+    /// The solved state of an orbit leaves out a piece number below one it
+    /// uses.
+    #[error("orbit {orbit}: the solved pieces must be numbered with none left out, and piece {piece} is missing")]
+    SolvedPieceMissing {
+        /// Index of the orbit (0-based).
+        orbit: usize,
+        /// The missing piece (numbered from 0).
+        piece: u8,
+    },
+    /// An orientation of the solved state is out of range.
+    #[error("orbit {orbit}, position {position}: orientation {orientation} is out of range")]
+    SolvedOrientation {
+        /// Index of the orbit (0-based).
+        orbit: usize,
+        /// Position within the orbit (0-based).
+        position: usize,
+        /// The orientation given.
+        orientation: u8,
+    },
+    /// The twists do not match the maps in length.
+    #[error("the move twists hold {bytes} bytes, but the move maps {expected}")]
+    TwistLength {
+        /// Bytes of twists.
+        bytes: usize,
+        /// Bytes of maps.
+        expected: usize,
+    },
+    /// A move brings a piece of another orbit to a position.
+    #[error("move {index} brings a piece of another orbit to position {position}")]
+    MoveLeavesOrbit {
+        /// Index of the move (0-based, declared order).
+        index: usize,
+        /// The position (0-based, over all orbits).
+        position: usize,
+    },
+    /// A move's twist is out of range.
+    #[error("move {index}: twist {twist} at position {position} is out of range")]
+    Twist {
+        /// Index of the move (0-based, declared order).
+        index: usize,
+        /// The position (0-based, over all orbits).
+        position: usize,
+        /// The twist given.
+        twist: u8,
+    },
+    /// The puzzle has more states than a `u64` numbers.
+    #[error("the puzzle has more than 2^64 states to number")]
+    TooManyStates,
 }

@@ -34,35 +34,58 @@
 //! assert_eq!(definition.move_name(0), Some("A"));
 //! ```
 //!
+//! Beside boards, *orbit puzzles* ([`Kind::Orbits`], built with
+//! [`Puzzle::new_orbits`]) model twisty puzzles as ksolve and twsearch do:
+//! pieces in orbits, each with an orientation. Their states are read and
+//! written in those programs' block syntax ([`OrbitReader`]), and any
+//! puzzle's state can be given as a scramble ([`Definition::scramble`]).
+//!
 //! # Crate features
 //!
-//! None: the crate is `#![no_std]` and allocates nothing.
+//! - `alloc`: the move-table cursor of orbit puzzles, which the generator
+//!   uses ([`Puzzle::with_cursor`]). Without it the crate allocates
+//!   nothing, and orbit puzzles get a cursor that ranks whole states.
+//!
+//! The crate is `#![no_std]` either way.
 
 #![no_std]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
 
 pub mod builtin;
 mod cursor;
 mod definition;
 mod error;
 mod moves;
+mod orbit_cursor;
+mod orbit_ranking;
+mod orbit_text;
+mod orbits;
 mod puzzle;
 mod ranking;
+mod scramble;
 mod state;
 mod text;
 pub mod tiles;
+mod word;
 
 pub use cursor::{Cursor, WithCursor};
 pub use definition::Definition;
 pub use error::ModelError;
 pub use moves::{MoveSet, SLIDING_MOVE_NAMES};
+pub use orbit_text::OrbitReader;
+pub use orbits::{MAX_ORBIT_NAME, MAX_ORIENTATIONS, Orbit, OrbitInfo, Orbits, Permutations, is_orbit_name};
 pub use puzzle::{Kind, Puzzle};
 pub use ranking::Ranking;
+pub use scramble::ScrambleError;
 pub use state::State;
 pub use text::{StateDisplay, StateError};
 pub use tiles::Tiles;
+pub use word::Word;
 
-/// The most cells a board may have: labels fit in 4 bits, and `16!` ranks fit
-/// in a `u64`.
+/// The most cells a board may have (and pieces an orbit puzzle, all orbits
+/// together): labels fit in 4 bits, and `16!` ranks fit in a `u64`.
 pub const MAX_CELLS: usize = 16;
 
 /// The most moves a puzzle may have (a move index fits in 6 bits).

@@ -2,7 +2,7 @@
 //! the blank with a neighbour, applied forwards and backwards.
 
 use crate::ranking::rank_distinct;
-use crate::{Kind, MAX_CELLS, Puzzle, Ranking, State};
+use crate::{Kind, MAX_CELLS, MAX_MOVES, Puzzle, Ranking, State};
 
 /// The moves of every sliding puzzle, in declared order: which neighbour of
 /// the blank is swapped with it (the blank moves up, down, left, right).
@@ -62,12 +62,13 @@ pub(crate) fn gather<const N: usize>(cells: &[u8; MAX_CELLS], map: &[u8; MAX_CEL
 }
 
 impl Puzzle {
-    /// The position map of permutation move `index` (`new[i] = old[map[i]]`),
-    /// or `None` for sliding puzzles and out-of-range indices.
+    /// The position map of permutation or orbit move `index` (`new[i] =
+    /// old[map[i]]`), or `None` for sliding puzzles and out-of-range
+    /// indices.
     #[must_use]
     pub fn move_map(&self, index: usize) -> Option<&[u8]> {
         match self.kind {
-            Kind::Permutation if index < self.move_count() => Some(&self.forward[index][..self.cells()]),
+            Kind::Permutation | Kind::Orbits if index < self.move_count() => Some(&self.forward[index][..self.cells()]),
             _ => None,
         }
     }
@@ -82,6 +83,7 @@ impl Puzzle {
         match self.kind {
             Kind::Sliding => true,
             Kind::Permutation => self.inverse[..count].iter().all(|inverse| self.forward[..count].contains(inverse)),
+            Kind::Orbits => (0..count).all(|m| self.undoing_move(m).is_some()),
         }
     }
 
@@ -104,6 +106,11 @@ impl Puzzle {
                 true
             }
             Kind::Permutation => false,
+            Kind::Orbits if index < self.move_count() => {
+                self.move_orbits(state, &self.forward[index], &self.twist[index]);
+                true
+            }
+            Kind::Orbits => false,
             Kind::Sliding => {
                 let blank = self.blank_position(state);
                 let target = self.slide_target(blank, index);
@@ -127,6 +134,12 @@ impl Puzzle {
                 Some(next)
             }
             Kind::Permutation => None,
+            Kind::Orbits if index < self.move_count() => {
+                let mut next = *state;
+                self.move_orbits(&mut next, &self.inverse[index], &self.inverse_twist(index));
+                Some(next)
+            }
+            Kind::Orbits => None,
             // u and d undo each other, as do l and r.
             Kind::Sliding if index < 4 => self.apply(state, index ^ 1),
             Kind::Sliding => None,
@@ -212,5 +225,93 @@ impl Puzzle {
             NO_CELL => None,
             target => Some(usize::from(target)),
         }
+    }
+}
+
+impl Puzzle {
+    /// Orbit puzzles: moves the pieces by `map` and adds `twist` to the
+    /// orientation each lands with, modulo its orbit's orientations.
+    #[inline]
+    fn move_orbits(&self, state: &mut State, map: &[u8; MAX_CELLS], twist: &[u8; MAX_CELLS]) {
+        let old = state.cells;
+        let orientations = &self.orbits.cell_orientations;
+        for (i, cell) in state.cells.iter_mut().enumerate().take(self.cells()) {
+            let piece = old[usize::from(map[i] & 0xF)];
+            let turned = (piece >> 4) + twist[i];
+            let turned = if turned >= orientations[i] { turned - orientations[i] } else { turned };
+            *cell = (piece & 0xF) | turned << 4;
+        }
+    }
+
+    /// The twist that undoes move `index`'s (with its inverse map): the
+    /// piece that went from `map[i]` to `i` comes back untwisted.
+    pub(crate) fn inverse_twist(&self, index: usize) -> [u8; MAX_CELLS] {
+        let mut undo = [0u8; MAX_CELLS];
+        let (map, twist) = (&self.forward[index & (MAX_MOVES - 1)], &self.twist[index & (MAX_MOVES - 1)]);
+        for i in 0..self.cells() {
+            let to = usize::from(map[i] & 0xF);
+            let o = self.orbits.cell_orientations[to];
+            undo[to] = (o - twist[i] % o) % o;
+        }
+        undo
+    }
+
+    /// Orbit puzzles: a move that undoes move `index` (its map and twist
+    /// are the inverse's), if there is one.
+    fn undoing_move(&self, index: usize) -> Option<usize> {
+        let (inverse, twist) = (self.inverse_map(index)?, self.inverse_twist(index));
+        (0..self.move_count()).find(|&m| self.forward[m] == *inverse && self.twist[m] == twist)
+    }
+
+    /// How to undo move `index`: a move and how many times to make it. The
+    /// move's inverse where the puzzle has it (`d` for `u` on a sliding
+    /// board, `U'` for `U`), otherwise the move itself repeated to the
+    /// end of its cycle (`U` three times for a quarter turn). `None` for an
+    /// index out of range, or a move whose cycle is longer than a `u16`
+    /// counts.
+    #[must_use]
+    pub fn undo(&self, index: usize) -> Option<(usize, u16)> {
+        if index >= self.move_count() {
+            return None;
+        }
+        match self.kind {
+            Kind::Sliding => Some((index ^ 1, 1)),
+            Kind::Permutation => {
+                let inverse = self.inverse_map(index)?;
+                match (0..self.move_count()).find(|&m| self.forward[m] == *inverse) {
+                    Some(m) => Some((m, 1)),
+                    None => Some((index, self.move_order(index)?.checked_sub(1)?)),
+                }
+            }
+            Kind::Orbits => match self.undoing_move(index) {
+                Some(m) => Some((m, 1)),
+                None => Some((index, self.move_order(index)?.checked_sub(1)?)),
+            },
+        }
+    }
+
+    /// How many times move `index` (of a permutation or orbit puzzle) must
+    /// be made to change nothing at all, every piece back in place and
+    /// untwisted; `None` for sliding moves, an index out of range, or an
+    /// order past a `u16`.
+    #[must_use]
+    pub fn move_order(&self, index: usize) -> Option<u16> {
+        if self.kind == Kind::Sliding {
+            return None;
+        }
+        let (map, twist) = (self.forward_map(index)?, &self.twist[index]);
+        // Positions carry their own number (and no orientation): the move's
+        // effect on a state whose every piece is distinct.
+        let mut state = State { cells: IDENTITY, len: self.cells, puzzle: self.signature };
+        for order in 1..=u16::MAX {
+            match self.kind {
+                Kind::Orbits => self.move_orbits(&mut state, map, twist),
+                _ => state.cells = gather::<MAX_CELLS>(&state.cells, map),
+            }
+            if state.cells[..self.cells()] == IDENTITY[..self.cells()] {
+                return Some(order);
+            }
+        }
+        None
     }
 }

@@ -1,10 +1,11 @@
 //! The puzzle: board shape, goal, the tile labels, and the moves as data.
 //! How states are numbered lives in `ranking.rs`, how moves act on them in
-//! `moves.rs`.
+//! `moves.rs`; what orbit puzzles add, in `orbits.rs`.
 
 use godtab_rank as rank;
 
 use crate::moves::{IDENTITY, NO_CELL, slide_targets};
+use crate::orbits::OrbitLayout;
 use crate::{BLANK, MAX_CELLS, MAX_MOVES, ModelError, MoveSet, Ranking, SLIDING_MOVE_NAMES, State};
 
 /// What kind of moves a puzzle has.
@@ -14,6 +15,10 @@ pub enum Kind {
     Permutation,
     /// One cell is a blank; a move swaps it with a neighbour.
     Sliding,
+    /// Pieces in orbits, each with an orientation; a move permutes the
+    /// pieces of each orbit and twists them (see
+    /// [`Puzzle::new_orbits`]).
+    Orbits,
 }
 
 /// A puzzle: board, goal, ordered moves and ranking. See the crate docs.
@@ -56,6 +61,12 @@ pub struct Puzzle {
     /// Position maps padded with the identity to 16 cells, and their inverses.
     pub(crate) forward: [[u8; MAX_CELLS]; MAX_MOVES],
     pub(crate) inverse: [[u8; MAX_CELLS]; MAX_MOVES],
+    /// Orbit puzzles: what each move adds to the orientation of the piece
+    /// it brings to each cell (zero for boards).
+    pub(crate) twist: [[u8; MAX_CELLS]; MAX_MOVES],
+    /// Orbit puzzles: the orbits and how their states are numbered (empty
+    /// for boards).
+    pub(crate) orbits: OrbitLayout,
     /// What a state of this puzzle means (board, kind, tiles): the mark its
     /// states carry, so that a state of another puzzle is told apart.
     pub(crate) signature: u32,
@@ -101,6 +112,51 @@ impl Puzzle {
     pub fn cells_of_board(rows: usize, cols: usize) -> Result<usize, ModelError> {
         let cells = rows.saturating_mul(cols);
         if (2..=MAX_CELLS).contains(&cells) { Ok(cells) } else { Err(ModelError::BoardSize { rows, cols, cells }) }
+    }
+
+    /// An orbit puzzle's frame: `cells` cells in one row holding the solved
+    /// state `goal`, moved by `forward` (and `inverse`) and `twist`; the
+    /// orbits module fills in the orbits and the ranking.
+    pub(crate) fn orbit_frame(
+        goal: State,
+        move_count: usize,
+        forward: [[u8; MAX_CELLS]; MAX_MOVES],
+        inverse: [[u8; MAX_CELLS]; MAX_MOVES],
+        twist: [[u8; MAX_CELLS]; MAX_MOVES],
+        orbits: OrbitLayout,
+    ) -> Self {
+        let cells = goal.len;
+        let mut goal_values = [0u8; MAX_CELLS];
+        for (value, &cell) in goal_values.iter_mut().zip(&goal.cells) {
+            *value = cell & 0xF;
+        }
+        Self {
+            kind: Kind::Orbits,
+            rows: 1,
+            cols: cells,
+            cells,
+            ranking: Ranking::Orbits,
+            slots: 0,
+            goal_values,
+            goal,
+            // Orbit states are read and written by the orbits' own grammar.
+            label_of: [NO_LABEL; 256],
+            value_of: IDENTITY,
+            class_counts: [0; MAX_CELLS],
+            classes: cells,
+            blank_label: NO_LABEL,
+            goal_blank: 0,
+            goal_odd: false,
+            blank_stride: 0,
+            odd_tiles_by_blank: 0,
+            slide_targets: [[NO_CELL; 4]; MAX_CELLS],
+            move_count: move_count as u8,
+            forward,
+            inverse,
+            twist,
+            orbits,
+            signature: goal.puzzle,
+        }
     }
 
     fn build(rows: usize, cols: usize, goal: &[u8], moves: MoveSet<'_>) -> Result<Self, ModelError> {
@@ -203,29 +259,33 @@ impl Puzzle {
             move_count: move_count as u8,
             forward,
             inverse,
+            twist: [[0; MAX_CELLS]; MAX_MOVES],
+            orbits: OrbitLayout::EMPTY,
             signature,
         })
     }
 
-    /// Permutation or sliding.
+    /// Permutation, sliding or orbits.
     #[must_use]
     pub fn kind(&self) -> Kind {
         self.kind
     }
 
-    /// Board rows.
+    /// Board rows (1 for orbit puzzles).
     #[must_use]
     pub fn rows(&self) -> usize {
         usize::from(self.rows)
     }
 
-    /// Board columns.
+    /// Board columns (for orbit puzzles, every piece of every orbit in one
+    /// row).
     #[must_use]
     pub fn cols(&self) -> usize {
         usize::from(self.cols)
     }
 
-    /// Cells on the board, `rows * cols`.
+    /// Cells on the board, `rows * cols`; for orbit puzzles, the pieces of
+    /// all orbits.
     #[must_use]
     pub fn cells(&self) -> usize {
         usize::from(self.cells)
@@ -249,7 +309,9 @@ impl Puzzle {
         usize::from(self.move_count)
     }
 
-    /// The goal's tile values, cell by cell ([`BLANK`] for the blank).
+    /// The goal's tile values, cell by cell ([`BLANK`] for the blank); for
+    /// orbit puzzles, the solved state's piece of every position, numbered
+    /// from 0 within each orbit.
     #[must_use]
     pub fn goal_values(&self) -> &[u8] {
         &self.goal_values[..self.cells()]
@@ -311,8 +373,11 @@ impl Puzzle {
         self.kind == other.kind
             && (self.rows, self.cols) == (other.rows, other.cols)
             && self.goal_values() == other.goal_values()
+            && self.goal.cells == other.goal.cells
             && moves == other.move_count()
             && self.forward[..moves] == other.forward[..moves]
+            && self.twist[..moves] == other.twist[..moves]
+            && self.orbits.same_as(&other.orbits)
     }
 }
 
@@ -321,5 +386,10 @@ impl Puzzle {
 fn signature(kind: Kind, rows: usize, cols: usize, values: &[u8], counts: &[u8; MAX_CELLS]) -> u32 {
     let head = [kind as u8, rows as u8, cols as u8, values.len() as u8];
     let labels = values.iter().zip(counts).flat_map(|(&v, &c)| [v, c]);
-    head.into_iter().chain(labels).fold(0x811c_9dc5u32, |hash, byte| (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193))
+    digest(head.into_iter().chain(labels))
+}
+
+/// FNV-1a over some bytes.
+pub(crate) fn digest(bytes: impl Iterator<Item = u8>) -> u32 {
+    bytes.fold(0x811c_9dc5u32, |hash, byte| (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193))
 }

@@ -30,6 +30,13 @@ pub enum Ranking {
     /// The arrangement rank of a multiset (tiles that repeat, the blank
     /// being one more kind of tile): `n! / (k1! k2! ...)` slots.
     Multiset,
+    /// For orbit puzzles: every orbit's permutation coordinate times its
+    /// orientation coordinate, in mixed radix over the orbits (see
+    /// [`Puzzle::orbits`] for how each orbit is numbered). It leaves out the
+    /// parities and orientation sums the moves never change, so it is tight
+    /// when the moves reach every state with the solved state's parities
+    /// and sums.
+    Orbits,
 }
 
 impl Ranking {
@@ -41,9 +48,13 @@ impl Ranking {
     /// [`Ranking::BlankParity`] for sliding boards with distinct tiles,
     /// [`Ranking::Parity`] for permutation puzzles with distinct tiles whose
     /// moves are all even, [`Ranking::Lex`] for other permutation puzzles
-    /// with distinct tiles, [`Ranking::Multiset`] otherwise.
+    /// with distinct tiles, [`Ranking::Multiset`] for other boards, and
+    /// [`Ranking::Orbits`] for orbit puzzles.
     #[must_use]
     pub fn best_for(puzzle: &Puzzle) -> Self {
+        if puzzle.kind == Kind::Orbits {
+            return Self::Orbits;
+        }
         Self::TIGHTEST_FIRST.into_iter().find(|r| r.fits(puzzle).is_ok()).unwrap_or(Self::Multiset)
     }
 
@@ -52,6 +63,9 @@ impl Ranking {
     fn fits(self, puzzle: &Puzzle) -> Result<(), &'static str> {
         let distinct = !puzzle.has_repeated_tiles();
         match self {
+            Self::Orbits if puzzle.kind != Kind::Orbits => Err("it is not an orbit puzzle"),
+            Self::Orbits => Ok(()),
+            _ if puzzle.kind == Kind::Orbits => Err("it is an orbit puzzle"),
             Self::Lex | Self::Parity | Self::BlankParity if !distinct => Err("the goal repeats a value"),
             Self::Lex if puzzle.kind != Kind::Permutation => Err("it is a sliding puzzle"),
             Self::Parity if puzzle.kind != Kind::Permutation => Err("it is a sliding puzzle"),
@@ -66,6 +80,10 @@ impl Ranking {
 impl Puzzle {
     pub(crate) fn set_ranking(&mut self, ranking: Ranking) -> Result<(), ModelError> {
         ranking.fits(self).map_err(|reason| ModelError::Ranking { ranking, reason })?;
+        if ranking == Ranking::Orbits {
+            // Numbered as the orbits were laid out.
+            return Ok(());
+        }
         let n = self.cells();
         let goal_labels = &self.goal.cells[..n];
         let (slots, goal_odd, blank_stride) = match ranking {
@@ -81,6 +99,7 @@ impl Puzzle {
                 // At most 16 cells, so the count always fits in a u64.
                 (rank::arrangements(counts).unwrap_or(u64::MAX), false, 0)
             }
+            Ranking::Orbits => (self.slots, false, 0),
         };
         self.ranking = ranking;
         self.slots = slots;
@@ -123,6 +142,7 @@ impl Puzzle {
                 (odd == self.odd_tiles_expected(blank)).then_some(blank as u64 * self.blank_stride + (lex >> 1))
             }
             Ranking::Multiset => Some(self.rank(state)),
+            Ranking::Orbits => self.orbit_rank(state, true),
         }
     }
 
@@ -142,6 +162,7 @@ impl Puzzle {
                 blank as u64 * self.blank_stride + (lex >> 1)
             }
             Ranking::Multiset => rank::rank_multiset(labels, &self.class_counts[..usize::from(self.classes)]),
+            Ranking::Orbits => self.orbit_rank(state, false).unwrap_or(0),
         }
     }
 
@@ -167,6 +188,7 @@ impl Puzzle {
             Ranking::Multiset => {
                 rank::unrank_multiset(rank, &self.class_counts[..usize::from(self.classes)], &mut cells[..n]);
             }
+            Ranking::Orbits => return self.orbit_unrank(rank),
         }
         self.state_of_labels(cells)
     }

@@ -9,7 +9,7 @@ use core::fmt;
 use godtab_rank as rank;
 
 use crate::puzzle::NO_LABEL;
-use crate::{MAX_CELLS, Puzzle, Ranking, State, Tiles};
+use crate::{Kind, MAX_CELLS, Puzzle, Ranking, State, Tiles, Word};
 
 /// Why some text or some tile values are not a state of the puzzle.
 ///
@@ -67,6 +67,70 @@ pub enum StateError {
         /// The column (from 1, in bytes) where the number starts.
         column: usize,
     },
+    /// Orbit puzzles: a word that names no set (orbit) of the puzzle.
+    #[error("{word} is not a set of this puzzle")]
+    UnknownSet {
+        /// The word.
+        word: Word,
+    },
+    /// Orbit puzzles: a number before any set name.
+    #[error("a number before any set name: each set's numbers follow its name")]
+    NumberBeforeSet,
+    /// Orbit puzzles: a set given twice.
+    #[error("set {set} is given twice")]
+    RepeatedSet {
+        /// The set.
+        set: Word,
+    },
+    /// Orbit puzzles: a set's numbers are not its pieces, or its pieces
+    /// and then its orientations.
+    #[error("set {set}: expected {pieces} pieces, then optionally {pieces} orientations; found {found} numbers")]
+    SetLength {
+        /// The set.
+        set: Word,
+        /// Its pieces.
+        pieces: usize,
+        /// Numbers given.
+        found: usize,
+    },
+    /// Orbit puzzles: a piece number the set does not have.
+    #[error("set {set}, position {position}: {piece} is not a piece of this set (1 to {pieces})")]
+    UnknownPiece {
+        /// The set.
+        set: Word,
+        /// The position (from 1, within the set).
+        position: usize,
+        /// The piece given.
+        piece: u8,
+        /// The set's piece numbers, from 1.
+        pieces: u8,
+    },
+    /// Orbit puzzles: a piece given more often than the solved state holds
+    /// it.
+    #[error("set {set}, position {position}: piece {piece} appears more often than in the solved state")]
+    RepeatedPiece {
+        /// The set.
+        set: Word,
+        /// The position (from 1, within the set).
+        position: usize,
+        /// The piece repeated.
+        piece: u8,
+    },
+    /// Orbit puzzles: an orientation out of range.
+    #[error("set {set}, position {position}: orientation {orientation} is out of range (0 to {most})")]
+    BadOrientation {
+        /// The set.
+        set: Word,
+        /// The position (from 1, within the set).
+        position: usize,
+        /// The orientation given.
+        orientation: u8,
+        /// The largest orientation of the set.
+        most: u8,
+    },
+    /// Orbit puzzles: text after the state's `End`.
+    #[error("text after End")]
+    AfterEnd,
 }
 
 /// A tile value for messages: `x` for the blank.
@@ -80,7 +144,9 @@ impl fmt::Display for TileName {
 
 impl Puzzle {
     /// Checks tile values (in reading order; [`BLANK`](crate::BLANK) for the
-    /// blank of a sliding puzzle) and turns them into a [`State`].
+    /// blank of a sliding puzzle) and turns them into a [`State`]. For an
+    /// orbit puzzle the values are the numbers of its blocks: every set's
+    /// pieces (numbered from 1) then its orientations, set after set.
     ///
     /// # Errors
     ///
@@ -88,6 +154,9 @@ impl Puzzle {
     /// more often than the goal holds it.
     #[inline]
     pub fn state_from_values(&self, values: &[u8]) -> Result<State, StateError> {
+        if self.kind == Kind::Orbits {
+            return self.orbit_state_from_numbers(values);
+        }
         if self.has_repeated_tiles() || values.len() != self.cells() {
             return StateBuilder::build(self, values);
         }
@@ -135,12 +204,18 @@ impl Puzzle {
     /// Parses a state written as text, in the tile grammar of the
     /// [`tiles`](crate::tiles) module: tile values in reading order, `x`
     /// for the blank; separators are optional when every tile is one
-    /// character (`123456789`), otherwise ASCII whitespace.
+    /// character (`123456789`), otherwise ASCII whitespace. States of orbit
+    /// puzzles are written in blocks instead (see [`OrbitReader`]).
+    ///
+    /// [`OrbitReader`]: crate::OrbitReader
     ///
     /// # Errors
     ///
     /// A [`StateError`] naming the column or cell that is wrong.
     pub fn parse(&self, text: &str) -> Result<State, StateError> {
+        if self.kind == Kind::Orbits {
+            return self.parse_orbits(text.as_bytes());
+        }
         let mut tiles = Tiles::new();
         tiles.read(text.as_bytes(), self.single_character_tiles())?;
         self.state_from_tiles(&tiles)
@@ -181,7 +256,10 @@ impl Puzzle {
     }
 
     /// Shows a state as its tile values separated by spaces (`x` for the
-    /// blank); with `{:#}`, as a grid of rows.
+    /// blank); with `{:#}`, as a grid of rows. An orbit puzzle's state is
+    /// shown in blocks: every set's name, its pieces (numbered from 1) and,
+    /// if it has orientations, their orientations, all on one line; with
+    /// `{:#}`, each on a line of its own.
     #[must_use]
     pub fn display<'a>(&'a self, state: &'a State) -> StateDisplay<'a> {
         StateDisplay { puzzle: self, state }
@@ -244,6 +322,9 @@ pub struct StateDisplay<'a> {
 impl fmt::Display for StateDisplay<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let puzzle = self.puzzle;
+        if puzzle.kind == Kind::Orbits {
+            return puzzle.write_orbits(f, self.state);
+        }
         let width = if f.alternate() {
             puzzle
                 .goal_values()

@@ -1,7 +1,7 @@
 //! Every kind of cursor against the plain model (unrank, apply, rank): on
 //! every state of the small puzzles and a spread of states of the large ones.
 
-use godtab_puzzles::{BLANK, Cursor, MoveSet, Puzzle, Ranking, WithCursor, builtin};
+use godtab_puzzles::{BLANK, Cursor, MoveSet, Orbit, Orbits, Permutations, Puzzle, Ranking, WithCursor, builtin};
 
 /// Seeks `ranks` in order and checks every move (and one past the last)
 /// both ways; returns how many ranks were checked.
@@ -103,4 +103,58 @@ fn sixteen_cells() {
     assert_eq!(turns.ranking(), Ranking::Parity);
     check_spread(&turns, 2000);
     check_spread(&turns.with_ranking(Ranking::Lex).unwrap(), 2000);
+}
+
+/// An orbit puzzle from per-move maps and ksolve-style twists (per piece
+/// moved).
+fn orbit_puzzle(orbits: &[Orbit<'_>], solved: &[u8], moves: &[(&[u8], &[u8])]) -> Puzzle {
+    let maps: Vec<u8> = moves.iter().flat_map(|(map, _)| map.to_vec()).collect();
+    let twists: Vec<u8> = moves.iter().flat_map(|(map, file)| map.iter().map(|&f| file[usize::from(f)])).collect();
+    let solved_orientations = vec![0; solved.len()];
+    Puzzle::new_orbits(&Orbits {
+        orbits,
+        solved,
+        solved_orientations: &solved_orientations,
+        maps: &maps,
+        twists: &twists,
+    })
+    .unwrap()
+}
+
+#[test]
+fn orbit_puzzles() {
+    // Parities tied across orbits, a fixed orientation sum, repeated pieces.
+    let orbits = [
+        Orbit { name: "PEG", pieces: 4, orientations: 1 },
+        Orbit { name: "DISC", pieces: 3, orientations: 3 },
+        Orbit { name: "DOT", pieces: 3, orientations: 2 },
+    ];
+    let coupled = orbit_puzzle(
+        &orbits,
+        &[0, 1, 2, 3, 0, 1, 2, 0, 0, 1],
+        &[
+            (&[1, 0, 2, 3, 5, 4, 6, 8, 9, 7], &[0, 0, 0, 0, 1, 2, 0, 1, 0, 0]),
+            (&[3, 0, 1, 2, 4, 6, 5, 7, 8, 9], &[0, 0, 0, 0, 0, 1, 2, 0, 0, 0]),
+        ],
+    );
+    assert_eq!(coupled.orbits().nth(1).unwrap().permutations, Permutations::Parity);
+    check_every_rank(&coupled);
+    // The 2x2x2 with a corner fixed: 3,674,160 states, quarter turns.
+    let pocket = orbit_puzzle(
+        &[Orbit { name: "CORNERS", pieces: 7, orientations: 3 }],
+        &[0, 1, 2, 3, 4, 5, 6],
+        &[
+            (&[3, 0, 1, 2, 4, 5, 6], &[0; 7]),
+            (&[4, 1, 2, 0, 6, 5, 3], &[1, 0, 0, 2, 2, 0, 1]),
+            (&[1, 5, 2, 3, 0, 4, 6], &[2, 1, 0, 0, 1, 2, 0]),
+        ],
+    );
+    check_spread(&pocket, 3000);
+    // Too large for move tables (eleven distinct pieces): the general cursor.
+    let big = orbit_puzzle(
+        &[Orbit { name: "A", pieces: 11, orientations: 1 }, Orbit { name: "B", pieces: 2, orientations: 2 }],
+        &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 1],
+        &[(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 12, 11], &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0])],
+    );
+    check_spread(&big, 500);
 }

@@ -24,6 +24,10 @@
 //! - [`rank_multiset`] / [`unrank_multiset`]: arrangements of a multiset
 //!   (tiles that repeat), `n! / (k1! k2! ...)` of them.
 //!
+//! Beside them, the orientation coordinates of twisty puzzles' pieces
+//! ([`rank_orientations`], [`rank_orientations_summed`]): `n` numbers below
+//! `o` in base `o`, `o^n` of them, or `o^(n-1)` when their sum is fixed.
+//!
 //! Lengths up to [`MAX_LEN`] (20) are supported, because `20!` is the largest
 //! factorial that fits in a `u64`.
 //!
@@ -39,6 +43,7 @@
 mod cursor;
 mod lex;
 mod multiset;
+mod orientation;
 mod parity;
 
 pub use cursor::LexCursor;
@@ -47,6 +52,10 @@ pub use lex::{
     unrank_lex, unrank_lex_array,
 };
 pub use multiset::{arrangements, rank_multiset, unrank_multiset};
+pub use orientation::{
+    orientation_count, orientation_sum, rank_orientations, rank_orientations_summed, unrank_orientations,
+    unrank_orientations_summed,
+};
 pub use parity::{is_odd, rank_parity, rank_parity_array, unrank_parity};
 
 /// The longest permutation these functions rank exactly: `20!` fits in a

@@ -7,14 +7,16 @@
 use alloc::vec::Vec;
 
 use crate::Table;
-use crate::format::{self, Board, Body, Complete, Header, Model, PREAMBLE_LEN, Preamble, Section, at};
+use crate::format::{self, Board, Body, Complete, Header, Model, OrbitModel, PREAMBLE_LEN, Preamble, Section, at};
 
-fn fixtures() -> [&'static [u8]; 4] {
+fn fixtures() -> [&'static [u8]; 6] {
     [
         include_bytes!("../tests/fixtures/v2/slide-2x3.gtab"),
         include_bytes!("../tests/fixtures/v2/slide-2x3-compact.gtab"),
         include_bytes!("../tests/fixtures/v2/spin-2x2.gtab"),
         include_bytes!("../tests/fixtures/v2/colours-2x3.gtab"),
+        include_bytes!("../tests/fixtures/v2/coupled.gtab"),
+        include_bytes!("../tests/fixtures/v2/flips-compact.gtab"),
     ]
 }
 
@@ -24,10 +26,18 @@ fn complete<'h, 'a>(header: &'h mut Header<'a>) -> &'h mut Complete<'a> {
     complete
 }
 
-/// The board's fields of a header.
-fn board<'h, 'a>(header: &'h mut Header<'a>) -> &'h mut Board<'a> {
-    let Model::Board(board) = &mut header.model;
-    board
+/// Changes the board's fields of a header (none of an orbit puzzle's).
+fn board(header: &mut Header<'_>, change: impl FnOnce(&mut Board<'_>)) {
+    if let Model::Board(board) = &mut header.model {
+        change(board);
+    }
+}
+
+/// Changes the orbit model's fields of a header (none of a board's).
+fn orbits(header: &mut Header<'_>, change: impl FnOnce(&mut OrbitModel<'_>)) {
+    if let Model::Orbits(model) = &mut header.model {
+        change(model);
+    }
 }
 
 /// A table with this header and these sections, with a correct preamble
@@ -93,26 +103,59 @@ fn extreme_header_fields_are_refused() {
         variants.push(with(&|h| complete(h).max_depth = 0));
         variants.push(with(&|h| complete(h).histogram = &[]));
         variants.push(with(&|h| complete(h).histogram = &[1, 0, 0, 0, 0, 0, 0, 0]));
-        variants.push(with(&|h| board(h).rows = 0));
-        variants.push(with(&|h| board(h).cols = 255));
-        variants.push(with(&|h| board(h).rows = 4));
-        variants.push(with(&|h| board(h).goal = &[1, 1, 1, 1, 1, 1, 1, 1, 1]));
-        variants.push(with(&|h| board(h).goal = &[]));
+        variants.push(with(&|h| board(h, |b| b.rows = 0)));
+        variants.push(with(&|h| board(h, |b| b.cols = 255)));
+        variants.push(with(&|h| board(h, |b| b.rows = 4)));
+        variants.push(with(&|h| board(h, |b| b.goal = &[1, 1, 1, 1, 1, 1, 1, 1, 1])));
+        variants.push(with(&|h| board(h, |b| b.goal = &[])));
         variants.push(with(&|h| h.move_names = ""));
         variants.push(with(&|h| h.move_names = "a a"));
         variants.push(with(&|h| h.move_names = "a  b c d"));
-        variants.push(with(&|h| board(h).move_maps = &[0, 1, 2, 3, 4, 5, 6, 7, 7]));
-        variants.push(with(&|h| board(h).move_maps = &[0; 7]));
+        variants.push(with(&|h| board(h, |b| b.move_maps = &[0, 1, 2, 3, 4, 5, 6, 7, 7])));
+        variants.push(with(&|h| board(h, |b| b.move_maps = &[0; 7])));
         variants.push(with(&|h| {
-            board(h).kind = match board(h).kind {
-                format::KindTag::Permutation => format::KindTag::Sliding,
-                format::KindTag::Sliding => format::KindTag::Permutation,
-            }
+            board(h, |b| {
+                b.kind = match b.kind {
+                    format::KindTag::Permutation => format::KindTag::Sliding,
+                    format::KindTag::Sliding => format::KindTag::Permutation,
+                }
+            })
         }));
+        // Orbit puzzles: names, shapes, the solved state and the moves.
+        for names in ["", "A", "PEG PEG", "PEG DISC EXTRA", "PEG 1DISC", "PEG  DISC", "EDGE End"] {
+            variants.push(with(&|h| orbits(h, |o| o.names = names)));
+        }
+        for pieces in [&[][..], &[0, 3], &[17, 3], &[255, 255], &[5, 3], &[4, 3, 1], &[4]] {
+            variants.push(with(&|h| orbits(h, |o| o.pieces = pieces)));
+        }
+        for orientations in [&[][..], &[0, 3], &[1, 17], &[1, 255], &[1], &[1, 3, 1]] {
+            variants.push(with(&|h| orbits(h, |o| o.orientations = orientations)));
+        }
+        for solved in [&[][..], &[0, 1, 2, 3, 0, 1], &[0, 1, 2, 4, 0, 1, 2], &[0, 1, 2, 3, 0, 2, 2], &[255; 7]] {
+            variants.push(with(&|h| orbits(h, |o| o.solved = solved)));
+        }
+        for solved_orientations in [&[][..], &[0; 6], &[0, 0, 0, 0, 3, 0, 0], &[2, 0, 0, 0, 0, 0, 0]] {
+            variants.push(with(&|h| orbits(h, |o| o.solved_orientations = solved_orientations)));
+        }
+        for maps in [&[][..], &[0; 7], &[4, 1, 2, 3, 0, 5, 6], &[0, 1, 2, 3, 4, 5], &[0, 1, 2, 3, 4, 5, 7]] {
+            variants.push(with(&|h| orbits(h, |o| o.move_maps = maps)));
+        }
+        variants.push(with(&|h| {
+            orbits(h, |o| o.move_twists = o.move_twists.get(1..).unwrap_or_default());
+        }));
+        variants.push(with(&|h| orbits(h, |o| o.move_twists = &[])));
+        variants.push(with(&|h| orbits(h, |o| o.move_twists = &[255; 14])));
+        variants.push(with(&|h| orbits(h, |o| o.move_twists = &[255; 21])));
         variants.push(with(&|h| {
             h.ranking = match h.ranking {
                 format::RankingTag::Parity => format::RankingTag::Lex,
                 _ => format::RankingTag::Parity,
+            }
+        }));
+        variants.push(with(&|h| {
+            h.ranking = match h.ranking {
+                format::RankingTag::Orbits => format::RankingTag::Multiset,
+                _ => format::RankingTag::Orbits,
             }
         }));
         variants.push(with(&|h| {

@@ -19,6 +19,9 @@
 //! holds for it ([`Body`]), each an enum that later table kinds extend with
 //! new variants; version 1's header held the same fields for the one kind
 //! it knew, flat ([`HeaderV1`]), and reads into the same [`Header`].
+//!
+//! (Past 450 lines because it is the one place that defines the format:
+//! every structure of every version's header is here.)
 
 use godtab_puzzles::Puzzle;
 use serde::{Deserialize, Serialize};
@@ -275,6 +278,32 @@ pub(crate) struct Header<'a> {
 pub(crate) enum Model<'a> {
     /// A board of cells (variant 0).
     Board(#[serde(borrow)] Board<'a>),
+    /// Pieces in orbits, with orientations (variant 1).
+    Orbits(#[serde(borrow)] OrbitModel<'a>),
+}
+
+/// An orbit puzzle: its orbits, solved state and moves. Positions are
+/// numbered across all orbits, each orbit's after the previous one's.
+#[derive(Serialize, Deserialize, Debug, PartialEq, Eq, Clone, Copy)]
+pub(crate) struct OrbitModel<'a> {
+    /// The orbits' names in order, separated by single spaces.
+    pub names: &'a str,
+    /// Pieces of each orbit.
+    pub pieces: &'a [u8],
+    /// Orientations of each orbit's pieces.
+    pub orientations: &'a [u8],
+    /// The solved state's piece at every position, numbered from 0 within
+    /// its orbit.
+    pub solved: &'a [u8],
+    /// The solved state's orientation at every position.
+    pub solved_orientations: &'a [u8],
+    /// Every move's position map, one byte per position: after the move,
+    /// position `i` holds the piece that was at `map[i]`.
+    pub move_maps: &'a [u8],
+    /// Every move's twist, one byte per position: the orientation at `i`
+    /// after the move is the one that was at `map[i]` plus `twist[i]`,
+    /// modulo the orbit's orientations.
+    pub move_twists: &'a [u8],
 }
 
 /// A board puzzle: permutation moves as position maps, or sliding moves.
@@ -394,6 +423,7 @@ pub(crate) enum RankingTag {
     Parity,
     BlankParity,
     Multiset,
+    Orbits,
 }
 
 impl From<godtab_puzzles::Ranking> for RankingTag {
@@ -404,6 +434,7 @@ impl From<godtab_puzzles::Ranking> for RankingTag {
             R::Parity => Self::Parity,
             R::BlankParity => Self::BlankParity,
             R::Multiset => Self::Multiset,
+            R::Orbits => Self::Orbits,
         }
     }
 }
@@ -415,6 +446,7 @@ impl From<RankingTag> for godtab_puzzles::Ranking {
             RankingTag::Parity => Self::Parity,
             RankingTag::BlankParity => Self::BlankParity,
             RankingTag::Multiset => Self::Multiset,
+            RankingTag::Orbits => Self::Orbits,
         }
     }
 }

@@ -4,9 +4,10 @@
 //! state, reads two small packed fields, and follows parent moves: O(1) per
 //! step, no allocation.
 //!
-//! A table describes its own puzzle (board, goal, moves, ranking), so this
-//! crate answers for any table, built-in or user-defined, without knowing
-//! the puzzle in advance.
+//! A table describes its own puzzle (board, goal, moves, ranking; or, for a
+//! twisty puzzle, its orbits, solved state and moves with their twists),
+//! so this crate answers for any table, built-in or user-defined, without
+//! knowing the puzzle in advance.
 //!
 //! # Loading a table
 //!

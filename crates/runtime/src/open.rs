@@ -3,11 +3,11 @@
 
 use core::ops::Range;
 
-use godtab_puzzles::{Definition, MoveSet, Puzzle};
+use godtab_puzzles::{Definition, MAX_CELLS, MoveSet, Orbit, Orbits, Puzzle};
 
 use crate::Error;
 use crate::format::{
-    self, Board, Body, Complete, Encoding, Header, KindTag, Layout, Model, PREAMBLE_LEN, Preamble, Section,
+    self, Board, Body, Complete, Encoding, Header, KindTag, Layout, Model, OrbitModel, PREAMBLE_LEN, Preamble, Section,
 };
 
 /// Everything learned and checked at open: the puzzle the header describes
@@ -101,13 +101,18 @@ fn range_in(whole: &[u8], part: &[u8]) -> Range<usize> {
 /// Rebuilds the puzzle the header describes, with its id and move names,
 /// checking them all.
 fn definition_of(header: &Header<'_>) -> Result<Definition, Error> {
-    let Model::Board(Board { kind, rows, cols, goal, move_maps }) = header.model;
-    let moves = match kind {
-        KindTag::Permutation => MoveSet::Permutation(move_maps),
-        KindTag::Sliding if move_maps.is_empty() => MoveSet::Sliding,
-        KindTag::Sliding => return Err(Error::corrupt("move maps", "present for a sliding puzzle")),
+    let puzzle = match header.model {
+        Model::Board(Board { kind, rows, cols, goal, move_maps }) => {
+            let moves = match kind {
+                KindTag::Permutation => MoveSet::Permutation(move_maps),
+                KindTag::Sliding if move_maps.is_empty() => MoveSet::Sliding,
+                KindTag::Sliding => return Err(Error::corrupt("move maps", "present for a sliding puzzle")),
+            };
+            Puzzle::new(usize::from(rows), usize::from(cols), goal, moves)
+        }
+        Model::Orbits(model) => orbit_puzzle(&model)?,
     };
-    let definition = Puzzle::new(usize::from(rows), usize::from(cols), goal, moves)
+    let definition = puzzle
         .and_then(|p| p.with_ranking(header.ranking.into()))
         .and_then(|p| Definition::new(header.puzzle_id, header.move_names.split(' '), p))
         .map_err(Error::Puzzle)?;
@@ -116,6 +121,32 @@ fn definition_of(header: &Header<'_>) -> Result<Definition, Error> {
         return Err(Error::corrupt("state count", "differs from the size of the puzzle's rank space"));
     }
     Ok(definition)
+}
+
+/// Rebuilds an orbit puzzle (the model checks it all), its orbits' names
+/// and shapes read without allocating.
+fn orbit_puzzle(model: &OrbitModel<'_>) -> Result<Result<Puzzle, godtab_puzzles::ModelError>, Error> {
+    let not_one_each = || Error::corrupt("orbits", "do not have one name, piece count and orientation count each");
+    let count = model.pieces.len();
+    if count > MAX_CELLS || model.orientations.len() != count {
+        return Err(not_one_each());
+    }
+    let mut orbits = [Orbit { name: "", pieces: 0, orientations: 0 }; MAX_CELLS];
+    let mut names = model.names.split(' ');
+    for (orbit, (&pieces, &orientations)) in orbits.iter_mut().zip(model.pieces.iter().zip(model.orientations)) {
+        let name = names.next().ok_or_else(not_one_each)?;
+        *orbit = Orbit { name, pieces: usize::from(pieces), orientations };
+    }
+    if names.next().is_some() {
+        return Err(not_one_each());
+    }
+    Ok(Puzzle::new_orbits(&Orbits {
+        orbits: &orbits[..count],
+        solved: model.solved,
+        solved_orientations: model.solved_orientations,
+        maps: model.move_maps,
+        twists: model.move_twists,
+    }))
 }
 
 /// Checks the counts against each other: reachable states, God's number and

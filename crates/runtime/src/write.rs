@@ -7,8 +7,8 @@ use godtab_puzzles::{Definition, Kind};
 
 use crate::bits;
 use crate::format::{
-    self, Board, Body, Complete, Encoding, FORMAT_VERSION, Header, KindTag, MAX_HEADER_LEN, Model, PREAMBLE_LEN,
-    Preamble, Section, UNREACHED, at,
+    self, Board, Body, Complete, Encoding, FORMAT_VERSION, Header, KindTag, MAX_HEADER_LEN, Model, OrbitModel,
+    PREAMBLE_LEN, Preamble, Section, UNREACHED, at,
 };
 
 /// What a complete table holds for every rank, as a search finds it.
@@ -101,15 +101,29 @@ pub fn encode(
         distance: Section { offset: 0, length: distance_len, width: layout.distance },
         parent: Section { offset: 0, length: parent_len, width: layout.parent },
     };
-    let board = Board {
-        kind: match puzzle.kind() {
-            Kind::Permutation => KindTag::Permutation,
-            Kind::Sliding => KindTag::Sliding,
-        },
-        rows: puzzle.rows() as u8,
-        cols: puzzle.cols() as u8,
-        goal: puzzle.goal_values(),
-        move_maps: &maps,
+    let orbits: Vec<_> = puzzle.orbits().collect();
+    let orbit_names = orbits.iter().map(|o| o.name).collect::<Vec<_>>().join(" ");
+    let orbit_pieces: Vec<u8> = orbits.iter().map(|o| o.pieces as u8).collect();
+    let orbit_orientations: Vec<u8> = orbits.iter().map(|o| o.orientations).collect();
+    let solved_orientations: Vec<u8> = puzzle.goal_orientations().collect();
+    let twists: Vec<u8> = (0..puzzle.move_count()).filter_map(|m| puzzle.move_twist(m)).flatten().copied().collect();
+    let model = || match puzzle.kind() {
+        Kind::Orbits => Model::Orbits(OrbitModel {
+            names: &orbit_names,
+            pieces: &orbit_pieces,
+            orientations: &orbit_orientations,
+            solved: puzzle.goal_values(),
+            solved_orientations: &solved_orientations,
+            move_maps: &maps,
+            move_twists: &twists,
+        }),
+        kind => Model::Board(Board {
+            kind: if kind == Kind::Sliding { KindTag::Sliding } else { KindTag::Permutation },
+            rows: puzzle.rows() as u8,
+            cols: puzzle.cols() as u8,
+            goal: puzzle.goal_values(),
+            move_maps: &maps,
+        }),
     };
     // The offsets are varints inside the header, so the header's length
     // depends on them: settle both by re-encoding until they agree.
@@ -118,7 +132,7 @@ pub fn encode(
             puzzle_id: definition.id(),
             generator,
             move_names: &names,
-            model: Model::Board(board),
+            model: model(),
             ranking: puzzle.ranking().into(),
             body: Body::Complete(complete),
         };

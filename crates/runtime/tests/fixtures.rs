@@ -94,3 +94,37 @@ fn check_fixtures(
     assert_eq!(colours.distance(&colours.parse("1 1 2 2 3 3")?)?, Some(0));
     Ok(())
 }
+
+/// The orbit puzzles of version 2: every rank's answer replays to the
+/// goal in exactly its distance, states read and shown in blocks.
+#[test]
+fn orbit_fixtures_answer() -> Result<(), Error> {
+    let pegs = open(include_bytes!("fixtures/v2/coupled.gtab"));
+    let flips = open(include_bytes!("fixtures/v2/flips-compact.gtab"));
+    assert_eq!((pegs.id(), pegs.slots()), ("coupled", 24 * 3 * 9));
+    assert_eq!((flips.id(), flips.slots(), flips.encoding()), ("flips", 6 * 16 * 3, Encoding::Compact));
+    for table in [&pegs, &flips] {
+        let puzzle = table.puzzle();
+        let mut reachable = 0;
+        for rank in 0..table.slots() {
+            let state = table.state_of_rank(rank).unwrap();
+            assert_eq!(table.parse(&table.display(&state).to_string())?, state);
+            let Some(distance) = table.distance(&state)? else { continue };
+            reachable += 1;
+            let mut moves = [0u8; 32];
+            let len = table.solve_into(&state, &mut moves)?;
+            assert_eq!(len, usize::from(distance));
+            let end = moves[..len].iter().fold(state, |s, &m| puzzle.apply(&s, usize::from(m)).unwrap());
+            assert_eq!(end, puzzle.goal(), "{}: rank {rank}", table.id());
+        }
+        assert_eq!(reachable, table.reachable());
+    }
+    let state = pegs.parse("PEG 2 1 3 4 DISC 2 1 3 2 1 0")?;
+    let moves: Vec<&str> = pegs.solution(&state)?.unwrap().filter_map(|m| pegs.move_name(m)).collect();
+    assert_eq!(moves, ["A"]);
+    assert_eq!(
+        pegs.parse("DISC 9 1 2").unwrap_err().to_string(),
+        "set \"DISC\", position 1: 9 is not a piece of this set (1 to 3)"
+    );
+    Ok(())
+}

@@ -59,7 +59,7 @@ fn escape(text: &str) -> String {
 }
 
 /// The line (from 1) of byte `at` of `text`. Counted only for a message.
-fn line_of(text: &str, at: usize) -> usize {
+pub(crate) fn line_of(text: &str, at: usize) -> usize {
     text.get(..at.min(text.len())).map_or(1, |before| before.matches('\n').count() + 1)
 }
 

@@ -1,7 +1,11 @@
-//! User-defined puzzles: a small TOML file describes a permutation or
-//! sliding puzzle, and [`parse`] turns it into a checked [`Definition`] (the
-//! puzzle with its id and move names), ready for the generator. The format
-//! is documented with examples in `docs/SPEC.md`.
+//! User-defined puzzles: a small TOML file describes a permutation,
+//! sliding or orbit puzzle, and [`parse`] turns it into a checked
+//! [`Definition`] (the puzzle with its id and move names), ready for the
+//! generator. The definition files of ksolve and twsearch (`.tws`,
+//! `.ksolve`, `.def`) describe orbit puzzles too, and
+//! [`parse_definition_file`] reads them into the same [`Definition`];
+//! [`load`] picks the reader by the file's extension. Both syntaxes are
+//! documented with examples in `docs/SPEC.md`.
 //!
 //! The rules a puzzle must follow (board size, goal, moves, names) belong to
 //! the model (`godtab-puzzles`); this crate reads the values, checks what
@@ -30,6 +34,9 @@
 //! quoted, and control characters of the file are escaped (`\n`, `\u{1b}`).
 
 mod fields;
+mod orbits;
+mod toml_orbits;
+mod tws;
 mod values;
 
 use std::fmt;
@@ -41,6 +48,7 @@ use godtab_puzzles::{
 use toml::de::DeTable;
 
 use fields::{Table, syntax_error};
+pub use orbits::Metric;
 use values::{NO_MOVES, dimension, goal_values, permutation_moves};
 
 /// What is wrong with a spec, and where.
@@ -87,24 +95,97 @@ impl fmt::Display for Where<'_> {
     }
 }
 
-/// Reads and checks a spec file.
+/// Reads and checks a spec file, in the half-turn metric (see
+/// [`load_with`]).
 ///
 /// # Errors
 ///
-/// [`SpecError::Io`] if the file cannot be read, or any error of [`parse`]
-/// (prefixed with the path by the caller).
+/// As [`load_with`].
 pub fn load(path: &Path) -> Result<Definition, SpecError> {
-    parse(&std::fs::read_to_string(path)?)
+    load_with(path, Metric::default())
 }
 
-/// Checks a spec given as text.
+/// Whether `path` names a ksolve or twsearch definition file (`.tws`,
+/// `.ksolve`, `.def`) rather than a TOML spec.
+#[must_use]
+pub fn is_definition_file(path: &Path) -> bool {
+    path.extension().and_then(|e| e.to_str()).is_some_and(|e| ["tws", "ksolve", "def"].contains(&e))
+}
+
+/// Reads and checks a spec file: a definition file (see
+/// [`is_definition_file`]) with [`parse_definition_file`], named by its
+/// `Name` line or else by the file's name, any other with
+/// [`parse_with`]. `metric` decides which powers of an orbit puzzle's
+/// moves are moves.
+///
+/// # Errors
+///
+/// [`SpecError::Io`] if the file cannot be read, or any error of the
+/// reader (prefixed with the path by the caller).
+pub fn load_with(path: &Path, metric: Metric) -> Result<Definition, SpecError> {
+    let text = std::fs::read_to_string(path)?;
+    if is_definition_file(path) {
+        let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("unnamed");
+        parse_definition_file(&text, stem, metric)
+    } else {
+        parse_with(&text, metric)
+    }
+}
+
+/// Checks a ksolve or twsearch definition file given as text (`Name`,
+/// `Set`, `Solved`, `Move` blocks; see `docs/SPEC.md`); `name` names the
+/// puzzle if the file has no `Name` line. Every move's powers become
+/// moves as `metric` says.
+///
+/// ```
+/// let spec = godtab_spec::parse_definition_file(
+///     "Set EDGE 2 2\nSolved\nEDGE\n1 2\nEnd\nMove F\nEDGE\n2 1\n1 0\nEnd\n",
+///     "flip",
+///     godtab_spec::Metric::Half,
+/// ).unwrap();
+/// assert_eq!(spec.id(), "flip");
+/// // F twists one edge as it swaps them: made twice, both are flipped.
+/// assert_eq!(spec.move_names().collect::<Vec<_>>(), ["F", "F2", "F'"]);
+/// ```
+///
+/// # Errors
+///
+/// A [`SpecError`] naming the line and block of the first problem.
+pub fn parse_definition_file(text: &str, name: &str, metric: Metric) -> Result<Definition, SpecError> {
+    tws::read(text, name)?.build(metric)
+}
+
+/// Checks a TOML spec given as text, in the half-turn metric.
 ///
 /// # Errors
 ///
 /// A [`SpecError`] naming the line and key of the first problem.
 pub fn parse(text: &str) -> Result<Definition, SpecError> {
+    parse_with(text, Metric::default())
+}
+
+/// Checks a TOML spec given as text; `metric` decides which powers of an
+/// orbit puzzle's moves are moves (the quarter metric is refused for
+/// boards, whose moves are exactly those listed).
+///
+/// # Errors
+///
+/// A [`SpecError`] naming the line and key of the first problem.
+pub fn parse_with(text: &str, metric: Metric) -> Result<Definition, SpecError> {
     let doc = DeTable::parse(text).map_err(|e| syntax_error(text, &e))?;
     let top = Table { text, key: String::new(), at: None, entries: doc.get_ref() };
+    if top.get("kind").is_some_and(|kind| kind.value.get_ref().as_str() == Some("orbits")) {
+        return toml_orbits::read(&top)?.build(metric);
+    }
+    if metric == Metric::Quarter {
+        return Err(SpecError::Invalid {
+            line: None,
+            key: "kind".into(),
+            message: "the quarter metric is for orbit puzzles, whose moves have powers; a board's moves are \
+                      exactly those listed"
+                .into(),
+        });
+    }
     top.only(
         &["name", "kind", "rows", "cols", "goal", "moves"],
         "the keys are name, kind, rows, cols, goal and moves",
@@ -116,7 +197,7 @@ pub fn parse(text: &str) -> Result<Definition, SpecError> {
     let kind = match kind.value.get_ref().as_str() {
         Some("permutation") => Kind::Permutation,
         Some("sliding") => Kind::Sliding,
-        _ => return Err(kind.expected(kind.value, "\"permutation\" or \"sliding\"")),
+        _ => return Err(kind.expected(kind.value, "\"permutation\", \"sliding\" or \"orbits\"")),
     };
     let rows = dimension(&top.required("rows")?)?;
     let cols_field = top.required("cols")?;
@@ -136,20 +217,20 @@ pub fn parse(text: &str) -> Result<Definition, SpecError> {
             return Err(moves.error("a sliding puzzle's moves are always u, d, l, r: remove the [[moves]] tables"));
         }
         (Kind::Sliding, None) => Vec::new(),
-        (Kind::Permutation, None) => {
+        (_, None) => {
             return Err(SpecError::Invalid { line: None, key: "moves".into(), message: NO_MOVES.into() });
         }
-        (Kind::Permutation, Some(moves)) => permutation_moves(moves, cells)?,
+        (_, Some(moves)) => permutation_moves(moves, cells)?,
     };
 
     let maps: Vec<u8> = moves.iter().flat_map(|m| m.map.iter().copied()).collect();
     let move_set = match kind {
-        Kind::Permutation => MoveSet::Permutation(&maps),
         Kind::Sliding => MoveSet::Sliding,
+        _ => MoveSet::Permutation(&maps),
     };
     let names: Vec<&str> = match kind {
-        Kind::Permutation => moves.iter().map(|m| m.name).collect(),
         Kind::Sliding => SLIDING_MOVE_NAMES.to_vec(),
+        _ => moves.iter().map(|m| m.name).collect(),
     };
     // The model checks the rules; each of its errors is put on the line of
     // the value at fault.

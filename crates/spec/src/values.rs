@@ -74,8 +74,8 @@ pub(crate) fn permutation_moves<'a>(moves: &Field<'a>, cells: usize) -> Result<V
         let name_field = table.required("name")?;
         let name = name_field.string("the move's name in quotes")?;
         let map = match (table.get("cycles"), table.get("map")) {
-            (Some(cycles), None) => map_of_cycles(&cycles, cells)?,
-            (None, Some(map)) => map_of_images(&map, cells)?,
+            (Some(cycles), None) => map_of_cycles(&cycles, Places::board(cells))?,
+            (None, Some(map)) => map_of_images(&map, Places::board(cells))?,
             _ => return Err(entry.error("give either cycles or map")),
         };
         out.push(Move { name, name_field, map });
@@ -83,22 +83,39 @@ pub(crate) fn permutation_moves<'a>(moves: &Field<'a>, cells: usize) -> Result<V
     Ok(out)
 }
 
+/// What a map or cycles move: the cells of a board or the positions of an
+/// orbit, named so in messages.
+#[derive(Clone, Copy)]
+pub(crate) struct Places {
+    pub count: usize,
+    /// "cell" or "position".
+    pub one: &'static str,
+    /// "the board" or "the orbit".
+    pub whole: &'static str,
+}
+
+impl Places {
+    pub(crate) fn board(cells: usize) -> Self {
+        Self { count: cells, one: "cell", whole: "the board" }
+    }
+}
+
 /// `cycles = [[0, 1, 4, 3]]`: the tile at cell 0 goes to cell 1, 1 to 4, 4
 /// to 3 and 3 to 0; cells in no cycle keep their tile. A cell's problem is
 /// reported as `cycles[i]`, on the cell's line.
-fn map_of_cycles(field: &Field<'_>, cells: usize) -> Result<Vec<u8>, SpecError> {
+pub(crate) fn map_of_cycles(field: &Field<'_>, places: Places) -> Result<Vec<u8>, SpecError> {
     const CYCLES: &str = "a list of cycles like [[0, 1, 4]]";
-    let mut map: Vec<u8> = (0..cells as u8).collect();
-    let mut used = vec![false; cells];
+    let mut map: Vec<u8> = (0..places.count as u8).collect();
+    let mut used = vec![false; places.count];
     for (index, value) in field.list(CYCLES)?.iter().enumerate() {
         let DeValue::Array(cycle) = value.get_ref() else { return Err(field.expected(field.value, CYCLES)) };
         let cycle_field = field.element(index, value);
         let mut checked = Vec::with_capacity(cycle.len());
         for cell in cycle.iter() {
             let cell = cycle_field.part(cell);
-            let c = cell_index(&cell, cells)?;
+            let c = cell_index(&cell, places)?;
             if std::mem::replace(&mut used[c], true) {
-                return Err(cell.error(format!("cell {c} appears twice")));
+                return Err(cell.error(format!("{} {c} appears twice", places.one)));
             }
             checked.push(c);
         }
@@ -111,18 +128,19 @@ fn map_of_cycles(field: &Field<'_>, cells: usize) -> Result<Vec<u8>, SpecError> 
 
 /// `map = [...]`: the full image, `new[i] = old[map[i]]`. A cell's problem
 /// is reported as `map[i]`, on its line.
-fn map_of_images(field: &Field<'_>, cells: usize) -> Result<Vec<u8>, SpecError> {
-    let map = field.list("a list of cell numbers, one per cell")?;
-    if map.len() != cells {
-        return Err(field.error(format!("has {} entries; the board has {cells} cells", map.len())));
+pub(crate) fn map_of_images(field: &Field<'_>, places: Places) -> Result<Vec<u8>, SpecError> {
+    let Places { count, one, whole } = places;
+    let map = field.list(&format!("a list of {one} numbers, one per {one}"))?;
+    if map.len() != count {
+        return Err(field.error(format!("has {} entries; {whole} has {count} {one}s", map.len())));
     }
-    let mut seen = vec![false; cells];
-    let mut out = Vec::with_capacity(cells);
+    let mut seen = vec![false; count];
+    let mut out = Vec::with_capacity(count);
     for (index, value) in map.iter().enumerate() {
         let cell = field.element(index, value);
-        let c = cell_index(&cell, cells)?;
+        let c = cell_index(&cell, places)?;
         if std::mem::replace(&mut seen[c], true) {
-            return Err(cell.error(format!("cell {c} appears twice: a map is a permutation of the cells")));
+            return Err(cell.error(format!("{one} {c} appears twice: a map is a permutation of the {one}s")));
         }
         out.push(c as u8);
     }
@@ -130,10 +148,11 @@ fn map_of_images(field: &Field<'_>, cells: usize) -> Result<Vec<u8>, SpecError> 
 }
 
 /// A cell number of a `cycles` or `map` list.
-fn cell_index(cell: &Field<'_>, cells: usize) -> Result<usize, SpecError> {
-    let n = cell.integer("a cell number")?;
+fn cell_index(cell: &Field<'_>, places: Places) -> Result<usize, SpecError> {
+    let Places { count, one, whole } = places;
+    let n = cell.integer(&format!("a {one} number"))?;
     usize::try_from(n)
         .ok()
-        .filter(|&c| c < cells)
-        .ok_or_else(|| cell.error(format!("cell {n} is outside the board (cells 0 to {})", cells - 1)))
+        .filter(|&c| c < count)
+        .ok_or_else(|| cell.error(format!("{one} {n} is outside {whole} ({one}s 0 to {})", count - 1)))
 }

@@ -100,11 +100,11 @@ fn toml_and_type_errors_name_the_line_and_key() {
         (format!("{sliding}rows = 2\ncols = \"2\"\n"), "line 4: cols: expected a whole number, found \"2\""),
         (
             "name = \"p\"\nkind = 3\nrows = 2\ncols = 2\n".into(),
-            "line 2: kind: expected \"permutation\" or \"sliding\", found 3",
+            "line 2: kind: expected \"permutation\", \"sliding\" or \"orbits\", found 3",
         ),
         (
             "name = \"p\"\nkind = \"twisty\"\nrows = 2\ncols = 2\n".into(),
-            "line 2: kind: expected \"permutation\" or \"sliding\", found \"twisty\"",
+            "line 2: kind: expected \"permutation\", \"sliding\" or \"orbits\", found \"twisty\"",
         ),
         (
             format!("{sliding}rows = 2\ncols = 2\ncolour = 3\n"),
