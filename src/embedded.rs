@@ -21,7 +21,8 @@ pub(crate) fn table(id: &str) -> Option<&'static [u8]> {
     TABLES.iter().find(|(name, _)| *name == id).map(|(_, bytes)| *bytes)
 }
 
-/// The ids of the built-in puzzles.
+/// The ids of the built-in puzzles, the nine Eight II tables as one entry.
 pub(crate) fn ids() -> Vec<&'static str> {
-    TABLES.iter().map(|(id, _)| *id).collect()
+    let classic = TABLES.iter().map(|(id, _)| *id).filter(|id| !id.starts_with("eight-two-"));
+    classic.chain(["eight-two-0 to eight-two-8"]).collect()
 }

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod between;
 mod embedded;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
@@ -15,6 +16,7 @@ mod generate;
 mod info;
 mod judge;
 mod random;
+mod relabel;
 mod solve;
 mod source;
 mod stdio;

@@ -1,0 +1,77 @@
+//! End-to-end tests of the contest tools: Eight II (HDU 3567) judged and
+//! solved from start to target, judging files, placeholders for bad cases
+//! and the cap on listed bad cases.
+
+mod common;
+
+use common::{godtab, stderr, stdout};
+
+const EIGHT_TWO_SAMPLE: &str = "2\n12X453786\n12345678X\n564178X23\n7568X4123\n";
+
+#[test]
+fn eight_two_sample() {
+    let out = godtab(&["judge", "eight-two"], EIGHT_TWO_SAMPLE.as_bytes());
+    assert_eq!(stdout(&out), "Case 1: 2\ndd\nCase 2: 8\nurrulldr\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    // --format eight-two names the same judge; CRLF and blank lines are fine.
+    let crlf = EIGHT_TWO_SAMPLE.replace('\n', "\r\n\r\n");
+    let out = godtab(&["judge", "--format", "eight-two"], crlf.as_bytes());
+    assert_eq!(stdout(&out), "Case 1: 2\ndd\nCase 2: 8\nurrulldr\n");
+}
+
+#[test]
+fn eight_two_bad_cases_keep_their_place_with_on_error_line() {
+    let input = "3\n12X453786\n21345678X\n12X453786\n12345678Y\n564178X23\n7568X4123\n";
+    let out = godtab(&["judge", "eight-two", "--on-error", "line"], input.as_bytes());
+    assert_eq!(stdout(&out), "Case 1: error\n\nCase 2: error\n\nCase 3: 8\nurrulldr\n");
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.starts_with("godtab judge: case 1 (line 2): the target cannot be reached"), "{err}");
+    assert!(err.contains("case 2 (line 4): target: "), "{err}");
+    // Without it the bad cases get no lines; a wrong count is reported.
+    let out = godtab(&["judge", "eight-two"], b"5\n12X453786\n12345678X\n");
+    assert_eq!(stdout(&out), "Case 1: 2\ndd\n");
+    assert_eq!(stderr(&out), "godtab judge: line 1: the first line says 5 cases, the input has 1\n");
+}
+
+#[test]
+fn solve_from_to_relabels_through_the_goal() {
+    let out = godtab(&["solve", "eight-two", "--from", "564178X23", "--to", "7568X4123"], b"");
+    assert_eq!(stdout(&out), "5 6 4 1 7 8 x 2 3 to 7 5 6 8 x 4 1 2 3: 8 moves: u r r u l l d r\n");
+    // Nine Digits has distinct tiles: any target works.
+    let out = godtab(&["solve", "nine-digits", "--from", "413526789", "--to", "123456789", "--json"], b"");
+    assert_eq!(
+        stdout(&out),
+        "{\"from\":\"4 1 3 5 2 6 7 8 9\",\"to\":\"1 2 3 4 5 6 7 8 9\",\"table\":\"nine-digits\",\"solvable\":true,\
+         \"distance\":3,\"moves\":[\"A\",\"A\",\"A\"]}\n"
+    );
+    // The eight-puzzle's goal has its blank at cell 8: the error names the table that answers.
+    let out = godtab(&["solve", "eight-puzzle", "--from", "564178X23", "--to", "7568X4123"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("the built-in table eight-two-4 answers it"), "{}", stderr(&out));
+    let out = godtab(&["solve", "nine-digits", "--from", "413526789"], b"");
+    assert_eq!(out.status.code(), Some(2), "--from without --to is a usage error");
+}
+
+#[test]
+fn judge_reads_files_and_caps_the_listed_bad_cases() {
+    let dir = tempfile::tempdir().unwrap();
+    let (one, two) = (dir.path().join("one.txt"), dir.path().join("two.txt"));
+    std::fs::write(&one, "1 2 3 4 5 6 7 8 9\nbad\n").unwrap();
+    std::fs::write(&two, "bad\nbad\n4 1 3 5 2 6 7 8 9").unwrap();
+    let (one, two) = (one.to_str().unwrap(), two.to_str().unwrap());
+    let out = godtab(&["judge", "nine-digits", one, two, "--max-errors", "2", "--on-error", "line"], b"");
+    assert_eq!(stdout(&out), "0\nerror\nerror\nerror\n3\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "godtab judge: {one}: case 2 (line 2): column 1: 'b' is not a tile\n\
+             godtab judge: {two}: case 1 (line 1): column 1: 'b' is not a tile\n\
+             godtab judge: ... and 1 more bad case (--max-errors)\n"
+        )
+    );
+    let out = godtab(&["judge", "nine-digits", "/no/such/file"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("/no/such/file"), "{}", stderr(&out));
+}
