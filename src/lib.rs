@@ -9,12 +9,14 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod between;
+mod check;
 mod embedded;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
 mod generate;
 mod info;
 mod judge;
+mod lines;
 mod random;
 mod relabel;
 mod solve;
@@ -53,6 +55,8 @@ enum Command {
     Judge(judge::Args),
     /// Print the distance and an optimal move sequence for states given as arguments.
     Solve(solve::Args),
+    /// Check a contestant's answers: any legal optimal answer is right.
+    Check(check::Args),
     /// Describe a table: states, God's number, depth histogram, size, origin.
     Info(info::Args),
     /// Print random solvable states in the puzzle's judge input format.
@@ -71,6 +75,7 @@ pub fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Judge(args) => judge::run(args),
         Command::Solve(args) => solve::run(args),
+        Command::Check(args) => check::run(args),
         Command::Info(args) => info::run(args),
         Command::Random(args) => random::run(args),
         Command::Gen(args) => generate::run(args),

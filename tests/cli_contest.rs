@@ -75,3 +75,65 @@ fn judge_reads_files_and_caps_the_listed_bad_cases() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("/no/such/file"), "{}", stderr(&out));
 }
+
+/// Writes the cases and the answers, then runs `godtab check` on them.
+fn check(args: &[&str], cases: &str, answers: &str) -> std::process::Output {
+    let dir = tempfile::tempdir().unwrap();
+    let (input, output) = (dir.path().join("in.txt"), dir.path().join("out.txt"));
+    std::fs::write(&input, cases).unwrap();
+    std::fs::write(&output, answers).unwrap();
+    let mut all = vec!["check"];
+    all.extend_from_slice(args);
+    all.extend([input.to_str().unwrap(), output.to_str().unwrap()]);
+    godtab(&all, b"")
+}
+
+#[test]
+fn check_accepts_any_optimal_answer_with_lenient_whitespace() {
+    let cases = "7 3 9\n2 5 1\n4 8 6\n1 2 3\n4 5 6\n7 9 8\n1 2 3\n4 5 6\n7 8 9\n0\n";
+    // godtab's answers, then other spellings of right answers.
+    for answers in ["3 V1V3H1\nNot solvable\n0\n", "3 V1 V3 H1  \r\n\r\nnot solvable\n0"] {
+        let out = check(&["nine-puzzle"], cases, answers);
+        assert_eq!(stdout(&out), "all 3 answers are right\n", "{answers:?}");
+        assert!(out.status.success());
+    }
+    // Another optimal answer of the 8-puzzle's (a different order of the
+    // same 2 moves is not one: each must be legal where it is made).
+    let out = check(&["eight-puzzle"], "1 2 3 4 5 6 x 7 8\n1 2 3 4 5 6 7 8 x\n", "rr\n\n");
+    assert_eq!(stdout(&out), "all 2 answers are right\n");
+}
+
+#[test]
+fn check_reports_the_first_wrong_case_and_why() {
+    let eight = "23415x768\n1 2 3 4 5 6 7 8 x\n2 1 3 4 5 6 7 8 x\n";
+    for (answers, report) in [
+        (
+            "ullddrurdllurdruldrlr\n\nunsolvable\n",
+            "case 1 (input line 1, output line 1): not optimal: 21 moves where 19 suffice",
+        ),
+        ("ullddrurdllurdruldq\n", "case 1 (input line 1, output line 1): column 19: unknown move"),
+        ("rr\n", "case 1 (input line 1, output line 1): move 1 (r) is illegal there"),
+        ("ullddrurdllurdruldr\nu\n", "case 2 (input line 2, output line 2): the moves do not reach the goal (1 given)"),
+        (
+            "ullddrurdllurdruldr\n\nlr\n",
+            "case 3 (input line 3, output line 3): gives moves, but the case is unsolvable",
+        ),
+        ("unsolvable\n", "case 1 (input line 1, output line 1): says unsolvable, but it is solvable in 19 moves"),
+        ("ullddrurdllurdruldr\n", "cases 2 to 3 (input line 2): missing output: "),
+        ("ullddrurdllurdruldr\n\nunsolvable\nu\n", "output line 4: extra output after the answers to all 3 cases"),
+    ] {
+        let out = check(&["eight-puzzle"], eight, answers);
+        assert!(stdout(&out).starts_with(report), "{answers:?}: {}", stdout(&out));
+        assert_eq!(out.status.code(), Some(1));
+    }
+    let digits = "1 2 3 4 5 6 7 8 9\n4 1 3 5 2 6 7 8 9\n";
+    let out = check(&["nine-digits", "--all"], digits, "1\nthree\n");
+    assert_eq!(
+        stdout(&out),
+        "case 1 (input line 1, output line 1): wrong: 1 where 0 is the fewest\n\
+         case 2 (input line 2, output line 2): malformed line: expected a number\n\
+         2 of 2 answers wrong\n"
+    );
+    let out = check(&["nine-puzzle"], "7 3 9\n2 5 1\n4 8 6\n0\n", "2 V1V3H1\n");
+    assert_eq!(stdout(&out), "case 1 (input line 1, output line 1): says 2 moves but gives 3\n");
+}

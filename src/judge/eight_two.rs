@@ -5,7 +5,7 @@
 //! original has at most 200 cases; any number works).
 
 use std::fmt::Display;
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, BufReader, Read, Write};
 use std::path::PathBuf;
 
 use anyhow::{Result, bail};
@@ -13,6 +13,7 @@ use godtab_runtime::{Bytes, Table};
 
 use super::{CasesArgs, Format, MAX_LINE, OnError, Output, inputs, write_number};
 use crate::between::{EIGHT_TWO, eight_two_table};
+use crate::lines::next_line;
 use crate::relabel::{blank_cell, towards_goal};
 
 /// Whether the command asks for Eight II: the puzzle `eight-two` or
@@ -164,33 +165,4 @@ fn bad<W: Write, E: Write>(
     }
     output.out.flush()?;
     output.report(case, line, problem)
-}
-
-/// Reads the next line into `line` (without its ending), keeping at most
-/// [`MAX_LINE`] + 1 bytes of it; false at the end of the input.
-fn next_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<bool> {
-    line.clear();
-    let mut seen = false;
-    loop {
-        let buf = match input.fill_buf() {
-            Ok(buf) => buf,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if buf.is_empty() {
-            return Ok(seen);
-        }
-        seen = true;
-        let (part, done) = match memchr::memchr(b'\n', buf) {
-            Some(at) => (&buf[..at], at + 1),
-            None => (buf, buf.len()),
-        };
-        let room = (MAX_LINE + 1).saturating_sub(line.len());
-        line.extend_from_slice(&part[..part.len().min(room)]);
-        let ended = part.len() < buf.len();
-        input.consume(done);
-        if ended {
-            return Ok(true);
-        }
-    }
 }
