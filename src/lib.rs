@@ -18,6 +18,7 @@ mod info;
 mod judge;
 mod lines;
 mod random;
+mod random_pairs;
 mod relabel;
 mod solve;
 mod source;

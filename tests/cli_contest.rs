@@ -137,3 +137,28 @@ fn check_reports_the_first_wrong_case_and_why() {
     let out = check(&["nine-puzzle"], "7 3 9\n2 5 1\n4 8 6\n0\n", "2 V1V3H1\n");
     assert_eq!(stdout(&out), "case 1 (input line 1, output line 1): says 2 moves but gives 3\n");
 }
+
+#[test]
+fn random_lists_levels_mixes_unsolvable_states_and_draws_eight_two_pairs() {
+    // The 8-puzzle's two states at 31 moves, each answered in 31.
+    let all = godtab(&["random", "eight-puzzle", "--all", "--depth", "31"], b"");
+    assert_eq!(stdout(&all).lines().count(), 2);
+    let judged = godtab(&["judge", "eight-puzzle"], &all.stdout);
+    assert!(stdout(&judged).lines().all(|moves| moves.len() == 31), "{}", stdout(&judged));
+    // The 9 Puzzle: three lines per case and the closing 0; all unsolvable.
+    let cases = godtab(&["random", "nine-puzzle", "--count", "5", "--seed", "4", "--unsolvable", "1"], b"");
+    assert_eq!(stdout(&cases).lines().count(), 16);
+    assert!(stdout(&cases).ends_with("\n0\n"));
+    let judged = godtab(&["judge", "nine-puzzle"], &cases.stdout);
+    assert_eq!(stdout(&judged), "Not solvable\n".repeat(5));
+    let digits = godtab(&["random", "nine-digits", "--unsolvable", "0.5"], b"");
+    assert!(stderr(&digits).contains("every arrangement of nine-digits's tiles is solvable"));
+    // Eight II pairs 12 moves apart, in its input format.
+    let pairs = godtab(&["random", "eight-two", "--count", "3", "--depth", "12", "--seed", "5"], b"");
+    let text = stdout(&pairs);
+    assert_eq!(text.lines().count(), 7);
+    assert!(text.lines().skip(1).all(|l| l.len() == 9 && l.contains('X')), "{text}");
+    let judged = godtab(&["judge", "eight-two"], &pairs.stdout);
+    let distances: Vec<&str> = stdout(&judged).lines().step_by(2).collect();
+    assert_eq!(distances, ["Case 1: 12", "Case 2: 12", "Case 3: 12"]);
+}

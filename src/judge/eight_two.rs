@@ -18,7 +18,7 @@ use crate::relabel::{blank_cell, towards_goal};
 
 /// Whether the command asks for Eight II: the puzzle `eight-two` or
 /// `--format eight-two`.
-pub(super) fn wanted(cases: &CasesArgs) -> bool {
+pub(crate) fn wanted(cases: &CasesArgs) -> bool {
     cases.puzzle.as_deref() == Some(EIGHT_TWO) || cases.format == Some(Format::EightTwo)
 }
 
@@ -37,11 +37,13 @@ pub(super) fn run<W: Write, E: Write>(
     if let Some(other) = cases.puzzle.as_deref().filter(|&p| p != EIGHT_TWO) {
         bail!("--format eight-two is the puzzle {EIGHT_TWO}'s format, not {other}'s");
     }
-    let mut tables = Vec::with_capacity(9);
-    for cell in 0..9 {
-        tables.push(cases.tables.load_verified(Some(&eight_two_table(cell)))?.table);
-    }
+    let tables = load_tables(cases)?;
     inputs::each(files, output, |input, output| judge(&tables, input, output, on_error.is_some()))
+}
+
+/// The nine Eight II tables, `eight-two-0` to `eight-two-8`, verified.
+pub(crate) fn load_tables(cases: &CasesArgs) -> Result<Vec<Table<Bytes>>> {
+    (0..9).map(|cell| Ok(cases.tables.load_verified(Some(&eight_two_table(cell)))?.table)).collect()
 }
 
 /// Where the reading is.
