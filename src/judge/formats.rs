@@ -81,6 +81,8 @@ pub(crate) struct OnePerLine {
     read: Read,
     single_chars: bool,
     tiles: Tiles,
+    /// Nine Digits on a table the quick path answers (see `quick`).
+    quick: bool,
 }
 
 /// What a line of a one-line format holds.
@@ -109,7 +111,8 @@ impl OnePerLine {
             _ if table.puzzle().kind() == Kind::Orbits => Read::Blocks,
             _ => Read::Tiles,
         };
-        Some(Self { answer, read, single_chars: table.puzzle().single_character_tiles(), tiles: Tiles::new() })
+        let quick = matches!(answer, Answer::Distance) && read == Read::Tiles && super::quick::fits(table);
+        Some(Self { answer, read, single_chars: table.puzzle().single_character_tiles(), tiles: Tiles::new(), quick })
     }
 }
 
@@ -135,6 +138,12 @@ impl<T: AsRef<[u8]>> CaseReader<T> for OnePerLine {
                 Ok(state) => judge.answer(case, number, &state, self.answer),
                 Err(problem) => judge.bad(case, number, problem),
             };
+        }
+        if self.quick
+            && let Some(rank) = super::quick::rank_nine_digits(text)
+            && judge.answer_rank(rank)
+        {
+            return;
         }
         self.tiles.clear();
         let read = self.tiles.read(text, self.single_chars);

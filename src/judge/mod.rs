@@ -7,6 +7,7 @@ mod eight_two;
 mod formats;
 mod inputs;
 mod orbit_blocks;
+mod quick;
 
 use std::fmt::Display;
 use std::io::{self, Read, Write};
@@ -342,6 +343,23 @@ impl<'t, T: AsRef<[u8]>> Judge<'t, T> {
             Err(_) => return self.bad(case, line, Problem::Damaged),
         }
         self.out.push(b'\n');
+    }
+
+    /// The quick path's answer: the stored distance of `rank` ("-1" if
+    /// none) as a new case; false (nothing done) if the table cannot say.
+    #[inline]
+    fn answer_rank(&mut self, rank: u64) -> bool {
+        let distance = match self.table.distance_of_rank(rank) {
+            Ok(distance) => distance,
+            Err(_) => return false,
+        };
+        self.cases += 1;
+        match distance {
+            Some(d) => write_number(&mut self.out, d),
+            None => self.out.extend_from_slice(b"-1"),
+        }
+        self.out.push(b'\n');
+        true
     }
 
     /// Writes the answer for a case and its newline.
