@@ -23,28 +23,57 @@ pub(crate) fn fits<T: AsRef<[u8]>>(table: &Table<T>) -> bool {
         && table.encoding() == Encoding::Full
 }
 
+/// How many bits each 9-bit mask has set (no `popcnt` instruction is
+/// assumed).
+const ONES: [u8; 512] = {
+    let mut ones = [0u8; 512];
+    let mut mask = 0;
+    while mask < 512 {
+        ones[mask] = (mask as u32).count_ones() as u8;
+        mask += 1;
+    }
+    ones
+};
+
 /// The rank of a line of nine distinct digits 1 to 9, or `None` if the
 /// line is anything else.
 #[inline]
 pub(crate) fn rank_nine_digits(line: &[u8]) -> Option<u64> {
-    let (mut rank, mut seen, mut count) = (0u64, 0u32, 0usize);
-    for &byte in line {
-        let digit = byte.wrapping_sub(b'1');
-        if digit < 9 {
-            let bit = 1u32 << digit;
-            if seen & bit != 0 || count == 9 {
-                return None;
-            }
-            // Digits after this one that are smaller: those not seen yet.
-            let smaller_later = u64::from(digit) - u64::from((seen & (bit - 1)).count_ones());
-            rank += smaller_later * FACTORIAL[8 - count];
-            seen |= bit;
-            count += 1;
-        } else if byte != b' ' && byte != b'\t' {
-            return None;
-        }
+    // The usual shape, "d d d d d d d d d": the digits at even places.
+    if let Ok(bytes) = <&[u8; 17]>::try_from(line)
+        && (0..8).all(|i| bytes[2 * i + 1] == b' ')
+    {
+        return rank_of(core::array::from_fn(|i| bytes[2 * i]));
     }
-    (count == 9).then_some(rank)
+    let mut digits = [0u8; 9];
+    let mut count = 0;
+    for &byte in line {
+        if byte == b' ' || byte == b'\t' {
+            continue;
+        }
+        *digits.get_mut(count)? = byte;
+        count += 1;
+    }
+    if count == 9 { rank_of(digits) } else { None }
+}
+
+/// The rank of nine digit characters, if they are 1 to 9 once each. No
+/// branch per digit: a byte that is no digit 1 to 9 sets a bit past the
+/// ninth, and a repeated digit leaves one of the nine unset, so one test
+/// of the mask at the end rejects both.
+#[inline(always)]
+fn rank_of(digits: [u8; 9]) -> Option<u64> {
+    let (mut rank, mut seen) = (0u64, 0u32);
+    for (i, &byte) in digits.iter().enumerate() {
+        let raw = u32::from(byte.wrapping_sub(b'1'));
+        let digit = if raw < 9 { raw } else { 15 };
+        let bit = 1u32 << digit;
+        // Digits after this one that are smaller: those not seen yet.
+        let smaller_later = digit.wrapping_sub(u32::from(ONES[(seen & (bit - 1) & 0x1FF) as usize]));
+        rank = rank.wrapping_add(u64::from(smaller_later).wrapping_mul(FACTORIAL[8 - i]));
+        seen |= bit;
+    }
+    (seen == 0x1FF).then_some(rank)
 }
 
 #[cfg(test)]
