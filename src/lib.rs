@@ -37,8 +37,10 @@ struct ReadmeExamples;
     about = "Solve permutation puzzles instantly from precomputed God's-algorithm tables",
     long_about = "Solve permutation puzzles instantly from precomputed God's-algorithm tables.\n\n\
         Built-in puzzles: nine-digits (turn a 2x2 block clockwise), nine-puzzle (UVA 11513: shift a \
-        row right or a column up) and eight-puzzle (slide a tile into the blank x). Their tables are \
-        compiled into this binary; --table FILE uses a table file instead.",
+        row right or a column up), eight-puzzle (slide a tile into the blank x) and eight-two-0 to \
+        eight-two-8 (HDU 3567 Eight II: the 8-puzzle to a goal with the blank at each cell, moves d l r \
+        u; the puzzle name eight-two picks one). Their tables are compiled into this binary; --table \
+        FILE uses a table file instead.",
     after_help = "Examples:
   echo \"4 1 3 5 2 6 7 8 9\" | godtab judge nine-digits
   godtab solve eight-puzzle \"2 3 4 1 5 x 7 6 8\" --show

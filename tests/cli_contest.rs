@@ -134,6 +134,11 @@ fn check_reports_the_first_wrong_case_and_why() {
          case 2 (input line 2, output line 2): malformed line: expected a number\n\
          2 of 2 answers wrong\n"
     );
+    // The generic format: the count, then the moves apart.
+    let out = check(&["nine-digits", "--format", "generic"], digits, "0\n3 A A A\n");
+    assert_eq!(stdout(&out), "all 2 answers are right\n");
+    let out = check(&["nine-digits", "--format", "generic"], digits, "0\n3 A A E\n");
+    assert_eq!(stdout(&out), "case 2 (input line 2, output line 2): column 7: unknown move\n");
     let out = check(&["nine-puzzle"], "7 3 9\n2 5 1\n4 8 6\n0\n", "2 V1V3H1\n");
     assert_eq!(stdout(&out), "case 1 (input line 1, output line 1): says 2 moves but gives 3\n");
 }
