@@ -7,6 +7,7 @@ mod eight_two;
 mod formats;
 mod inputs;
 mod orbit_blocks;
+mod output;
 mod quick;
 
 use std::fmt::Display;
@@ -26,6 +27,7 @@ pub(crate) use formats::Format;
 use formats::{OnePerLine, ThreeLines};
 pub(crate) use inputs::OnError;
 use orbit_blocks::OrbitBlocks;
+pub(crate) use output::Output;
 
 /// Arguments of `godtab judge`.
 #[derive(clap::Args)]
@@ -160,69 +162,6 @@ fn block_lines<T: AsRef<[u8]>>(table: &Table<T>, format: Format, names: &[Vec<u8
     };
     let per_line = longest_answer.max(std::mem::size_of::<BadCase>());
     2 * (GATHER_BUDGET / per_line).max(1)
-}
-
-/// Where answers and complaints end up, in input order.
-pub(crate) struct Output<W: Write, E: Write> {
-    out: W,
-    err: E,
-    /// Bad cases found.
-    bad: u64,
-    /// List at most this many bad cases.
-    max_errors: Option<u64>,
-    /// What names the input in reports ("cases.txt: "), if not stdin.
-    source: String,
-}
-
-impl<W: Write, E: Write> Output<W, E> {
-    fn new(out: W, err: E, max_errors: Option<u64>) -> Self {
-        Self { out, err, bad: 0, max_errors, source: String::new() }
-    }
-
-    /// Reports a bad case on the error stream (unless past --max-errors).
-    fn report(&mut self, case: u64, line: u64, problem: impl Display) -> io::Result<()> {
-        self.bad += 1;
-        if self.max_errors.is_none_or(|max| self.bad <= max) {
-            writeln!(self.err, "godtab judge: {}case {case} (line {line}): {problem}", self.source)?;
-        }
-        Ok(())
-    }
-
-    /// Reports a problem of the input that is no one case's (a line's).
-    fn report_line(&mut self, line: u64, problem: impl Display) -> io::Result<()> {
-        self.bad += 1;
-        if self.max_errors.is_none_or(|max| self.bad <= max) {
-            writeln!(self.err, "godtab judge: {}line {line}: {problem}", self.source)?;
-        }
-        Ok(())
-    }
-
-    /// Says how many bad cases went unlisted, and flushes both streams.
-    fn finish(&mut self) -> io::Result<()> {
-        self.out.flush()?;
-        if let Some(more) = self.max_errors.and_then(|max| self.bad.checked_sub(max)).filter(|&n| n > 0) {
-            let plural = if more == 1 { "" } else { "s" };
-            writeln!(self.err, "godtab judge: ... and {more} more bad case{plural} (--max-errors)")?;
-        }
-        self.err.flush()
-    }
-
-    /// Writes what a judge gathered and empties it. Bad cases get one line
-    /// each on the error stream, numbered from the start of the input: the
-    /// judge's numbers plus those of the last case and line before its
-    /// first.
-    fn emit<T: AsRef<[u8]>>(&mut self, judge: &mut Judge<'_, T>, case_base: u64, line_base: u64) -> io::Result<()> {
-        self.out.write_all(&judge.out)?;
-        if !judge.bad.is_empty() {
-            self.out.flush()?;
-            for bad in &judge.bad {
-                self.report(case_base + bad.case, line_base + bad.line, bad.problem)?;
-            }
-            self.err.flush()?;
-        }
-        judge.discard();
-        Ok(())
-    }
 }
 
 /// A case that could not be answered. Small and without heap data, so a
