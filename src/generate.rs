@@ -101,7 +101,7 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         (_, Some(path)) => godtab_spec::load_with(path, metric).with_context(|| path.display().to_string())?,
         (Some(id), None) => builtin::by_id(id)
             .with_context(|| {
-                let ids: Vec<&str> = builtin::ALL.iter().map(|b| b.id).collect();
+                let ids: Vec<&str> = builtin::every().map(|b| b.id).collect();
                 format!("unknown puzzle {id:?}: the built-in puzzles are {} (or give --spec FILE)", ids.join(", "))
             })?
             .definition(),

@@ -8,13 +8,18 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod between;
+mod check;
 mod embedded;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
 mod generate;
 mod info;
 mod judge;
+mod lines;
 mod random;
+mod random_pairs;
+mod relabel;
 mod solve;
 mod source;
 mod stdio;
@@ -32,8 +37,10 @@ struct ReadmeExamples;
     about = "Solve permutation puzzles instantly from precomputed God's-algorithm tables",
     long_about = "Solve permutation puzzles instantly from precomputed God's-algorithm tables.\n\n\
         Built-in puzzles: nine-digits (turn a 2x2 block clockwise), nine-puzzle (UVA 11513: shift a \
-        row right or a column up) and eight-puzzle (slide a tile into the blank x). Their tables are \
-        compiled into this binary; --table FILE uses a table file instead.",
+        row right or a column up), eight-puzzle (slide a tile into the blank x) and eight-two-0 to \
+        eight-two-8 (HDU 3567 Eight II: the 8-puzzle to a goal with the blank at each cell, moves d l r \
+        u; the puzzle name eight-two picks one). Their tables are compiled into this binary; --table \
+        FILE uses a table file instead.",
     after_help = "Examples:
   echo \"4 1 3 5 2 6 7 8 9\" | godtab judge nine-digits
   godtab solve eight-puzzle \"2 3 4 1 5 x 7 6 8\" --show
@@ -51,6 +58,8 @@ enum Command {
     Judge(judge::Args),
     /// Print the distance and an optimal move sequence for states given as arguments.
     Solve(solve::Args),
+    /// Check a contestant's answers: any legal optimal answer is right.
+    Check(check::Args),
     /// Describe a table: states, God's number, depth histogram, size, origin.
     Info(info::Args),
     /// Print random solvable states in the puzzle's judge input format.
@@ -69,6 +78,7 @@ pub fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Judge(args) => judge::run(args),
         Command::Solve(args) => solve::run(args),
+        Command::Check(args) => check::run(args),
         Command::Info(args) => info::run(args),
         Command::Random(args) => random::run(args),
         Command::Gen(args) => generate::run(args),

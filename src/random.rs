@@ -17,7 +17,10 @@ use crate::judge::{CasesArgs, Format};
   godtab random eight-puzzle --depth 31 --count 2
   godtab random nine-digits --depth 5 --count 100 --distinct
   godtab random nine-puzzle --count 3 --seed 7 | godtab judge nine-puzzle
-  godtab random --table cube-2x2x2.gtab --count 2 --format scramble")]
+  godtab random --table cube-2x2x2.gtab --count 2 --format scramble
+  godtab random nine-puzzle --count 1000 --unsolvable 0.1
+  godtab random eight-puzzle --all --depth 31
+  godtab random eight-two --count 200 --depth 20")]
 pub(crate) struct Args {
     #[command(flatten)]
     cases: CasesArgs,
@@ -35,10 +38,36 @@ pub(crate) struct Args {
     /// Seed for a repeatable sequence (by default a fresh one each run).
     #[arg(long)]
     seed: Option<u64>,
+    /// Mix in this fraction (0 to 1) of unsolvable states: random states
+    /// with two tiles swapped, where that makes them unsolvable.
+    #[arg(long, value_name = "P", value_parser = fraction)]
+    unsolvable: Option<f64>,
+    /// Every state at --depth, in rank order, instead of random ones.
+    #[arg(long, requires = "depth", conflicts_with_all = ["distinct", "unsolvable"])]
+    all: bool,
+}
+
+/// A fraction between 0 and 1.
+fn fraction(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(p) if (0.0..=1.0).contains(&p) => Ok(p),
+        _ => Err(format!("expected a fraction between 0 and 1, e.g. 0.1, found {text:?}")),
+    }
 }
 
 /// Prints the random states.
 pub(crate) fn run(args: &Args) -> Result<ExitCode> {
+    if crate::judge::wants_eight_two(&args.cases) {
+        let tables = crate::judge::eight_two_tables(&args.cases)?;
+        if args.all || args.distinct {
+            bail!("--all and --distinct are for one table's states; eight-two draws pairs of states");
+        }
+        let mut rng = args.seed.map_or_else(fastrand::Rng::new, fastrand::Rng::with_seed);
+        let options =
+            crate::random_pairs::Options { count: args.count, depth: args.depth, unsolvable: args.unsolvable };
+        crate::random_pairs::write(&tables, &options, &mut rng, &mut crate::stdio::buffered_stdout())?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let (loaded, format) = args.cases.open()?;
     let table = &loaded.table;
     let (matching, depth) = match args.depth {
@@ -67,6 +96,33 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
     // With --distinct, the ranks written so far, never written again.
     let mut written_ranks = HashSet::new();
     let mut out = crate::stdio::buffered_stdout();
+    if args.all {
+        for rank in 0..table.slots() {
+            if table.distance_of_rank(rank) == Ok(depth) {
+                write_state(&mut out, table, format, &state_of(table, rank))?;
+            }
+        }
+        return finish(&mut out, format);
+    }
+    let unsolvable = args.unsolvable.unwrap_or(0.0);
+    if unsolvable > 0.0 {
+        crate::random_pairs::unsolvable_from(table.puzzle(), &table.puzzle().goal(), &mut rng, |s| {
+            matches!(table.distance(s), Ok(None))
+        })
+        .ok_or_else(|| anyhow!("--unsolvable: every arrangement of {}'s tiles is solvable", table.id()))?;
+    }
+    // Each state written, or with --unsolvable sometimes an unsolvable one
+    // made from it.
+    let write = |out: &mut _, rng: &mut fastrand::Rng, state: State| -> Result<()> {
+        let state = match unsolvable > 0.0 && rng.f64() < unsolvable {
+            true => crate::random_pairs::unsolvable_from(table.puzzle(), &state, rng, |s| {
+                matches!(table.distance(s), Ok(None))
+            })
+            .unwrap_or(state),
+            false => state,
+        };
+        write_state(out, table, format, &state)
+    };
     // The table was verified: a rank it cannot answer is no match.
     let wanted = |rank: u64| match depth {
         None => matches!(table.distance_of_rank(rank), Ok(Some(_))),
@@ -89,7 +145,7 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
             let rank = rng.u64(..table.slots());
             draws_left -= 1;
             if wanted(rank) && (!args.distinct || written_ranks.insert(rank)) {
-                write_state(&mut out, table, format, &state_of(table, rank))?;
+                write(&mut out, &mut rng, state_of(table, rank))?;
                 written += 1;
             }
         }
@@ -126,9 +182,14 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         }
         rng.shuffle(&mut ranks);
         for rank in ranks {
-            write_state(&mut out, table, format, &state_of(table, rank))?;
+            write(&mut out, &mut rng, state_of(table, rank))?;
         }
     }
+    finish(&mut out, format)
+}
+
+/// Ends the cases (the 9 Puzzle's input ends with a line "0").
+fn finish(out: &mut impl Write, format: Format) -> Result<ExitCode> {
     if format == Format::NinePuzzle {
         writeln!(out, "0")?;
     }

@@ -37,6 +37,14 @@ pub(crate) struct Args {
     /// no such move). May be given more than once.
     #[arg(long, value_name = "MOVES")]
     scramble: Vec<String>,
+    /// The fewest moves from this state to the --to state (tiles relabelled
+    /// through the table's goal; the puzzle eight-two picks the Eight II
+    /// table with the target's blank cell).
+    #[arg(long, value_name = "STATE", requires = "to")]
+    from: Option<String>,
+    /// The state to reach from --from.
+    #[arg(long, value_name = "STATE", requires = "from")]
+    to: Option<String>,
     /// Draw the board after every move.
     #[arg(long)]
     show: bool,
@@ -65,6 +73,10 @@ struct Answer<'a> {
 
 /// Answers every state given; exit status 1 if one of them is not a state.
 pub(crate) fn run(args: &Args) -> Result<ExitCode> {
+    if let (Some(from), Some(to)) = (&args.from, &args.to) {
+        crate::between::check_args(Some(from), Some(to), args.states.len(), args.scramble.len())?;
+        return crate::between::run(args.puzzle.as_deref(), from, to, &args.tables, args.json, args.show);
+    }
     // With --table, the first word may be a state rather than the puzzle.
     let words: Vec<String> = args.puzzle.iter().chain(&args.states).cloned().collect();
     let (puzzle, mut states) = match &args.tables.table {
@@ -146,7 +158,7 @@ fn group_single_tiles(table: &Table<Bytes>, words: &[String]) -> Vec<String> {
 }
 
 /// The distance of `state` and its moves (`None` and none if unsolvable).
-fn solve(table: &Table<Bytes>, state: &State) -> Result<(Option<u8>, Vec<usize>)> {
+pub(crate) fn solve(table: &Table<Bytes>, state: &State) -> Result<(Option<u8>, Vec<usize>)> {
     let damaged = |e| anyhow::anyhow!("the table is damaged: {e}");
     let Some(mut solution) = table.solution(state).map_err(damaged)? else { return Ok((None, Vec::new())) };
     let moves: Vec<usize> = solution.by_ref().collect();

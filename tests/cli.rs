@@ -246,7 +246,8 @@ fn usage_errors_are_one_line() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         stderr(&out),
-        "godtab: error: unknown puzzle \"fifteen-puzzle\": the built-in puzzles are nine-digits, nine-puzzle, eight-puzzle\n"
+        "godtab: error: unknown puzzle \"fifteen-puzzle\": the built-in puzzles are nine-digits, nine-puzzle, eight-puzzle, \
+         eight-two-0 to eight-two-8\n"
     );
     let missing = godtab(&["info", "--table", "/nonexistent/t.gtab"], b"");
     assert_eq!(missing.status.code(), Some(1));

@@ -29,6 +29,11 @@ pub(crate) enum Format {
     /// Input: one scramble per line, moves separated by spaces, applied to
     /// the goal ("R U F' R2"). Answers as generic.
     Scramble,
+    /// "Eight II" (HDU 3567), the puzzle eight-two: a line with the number
+    /// of cases T, then per case a start and a target line, nine
+    /// characters with X for the blank. Answers: "Case k: D" and the least
+    /// optimal move string in the order d, l, r, u.
+    EightTwo,
 }
 
 impl Format {
@@ -59,6 +64,7 @@ impl Format {
                 Err("this format reads a board's tiles, and the table's puzzle is an orbit puzzle; use blocks, \
                      generic or scramble")
             }
+            Self::EightTwo => Err("the eight-two format is judged by the puzzle eight-two, with its nine tables"),
             Self::Blocks if !orbits => {
                 Err("the blocks format reads orbit puzzles' states; this table's puzzle is a board")
             }
@@ -75,6 +81,8 @@ pub(crate) struct OnePerLine {
     read: Read,
     single_chars: bool,
     tiles: Tiles,
+    /// Nine Digits on a table the quick path answers (see `quick`).
+    quick: bool,
 }
 
 /// What a line of a one-line format holds.
@@ -96,14 +104,15 @@ impl OnePerLine {
             Format::NineDigits => Answer::Distance,
             Format::EightPuzzle => Answer::MoveString,
             Format::Generic | Format::Scramble => Answer::Generic,
-            Format::NinePuzzle | Format::Blocks => return None,
+            Format::NinePuzzle | Format::Blocks | Format::EightTwo => return None,
         };
         let read = match format {
             Format::Scramble => Read::Scramble,
             _ if table.puzzle().kind() == Kind::Orbits => Read::Blocks,
             _ => Read::Tiles,
         };
-        Some(Self { answer, read, single_chars: table.puzzle().single_character_tiles(), tiles: Tiles::new() })
+        let quick = matches!(answer, Answer::Distance) && read == Read::Tiles && super::quick::fits(table);
+        Some(Self { answer, read, single_chars: table.puzzle().single_character_tiles(), tiles: Tiles::new(), quick })
     }
 }
 
@@ -129,6 +138,12 @@ impl<T: AsRef<[u8]>> CaseReader<T> for OnePerLine {
                 Ok(state) => judge.answer(case, number, &state, self.answer),
                 Err(problem) => judge.bad(case, number, problem),
             };
+        }
+        if self.quick
+            && let Some(rank) = super::quick::rank_nine_digits(text)
+            && judge.answer_rank(rank)
+        {
+            return;
         }
         self.tiles.clear();
         let read = self.tiles.read(text, self.single_chars);

@@ -3,11 +3,16 @@
 //! case.
 
 mod blocks;
+mod eight_two;
 mod formats;
+mod inputs;
 mod orbit_blocks;
+mod output;
+mod quick;
 
 use std::fmt::Display;
 use std::io::{self, Read, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Result;
@@ -17,9 +22,12 @@ use godtab_runtime::{Error, Solution, State, StateError, Table};
 use crate::source::{Loaded, TableArgs};
 use crate::stdio;
 pub(crate) use blocks::MAX_LINE;
+pub(crate) use eight_two::{load_tables as eight_two_tables, wanted as wants_eight_two};
 pub(crate) use formats::Format;
 use formats::{OnePerLine, ThreeLines};
+pub(crate) use inputs::OnError;
 use orbit_blocks::OrbitBlocks;
+pub(crate) use output::Output;
 
 /// Arguments of `godtab judge`.
 #[derive(clap::Args)]
@@ -29,20 +37,35 @@ use orbit_blocks::OrbitBlocks;
   echo \"2 3 4 1 5 x 7 6 8\" | godtab judge eight-puzzle
   godtab judge --table my-puzzle.gtab < cases.txt
   echo \"R U F' R2\" | godtab judge --table cube-2x2x2.gtab --format scramble
+  printf '2\\n12X453786\\n12345678X\\n564178X23\\n7568X4123\\n' | godtab judge eight-two
+  godtab judge nine-digits cases1.txt cases2.txt --on-error line --max-errors 10
 
-Bad cases are reported on stderr, one line each with the case and line number; every other
-case is still answered. The exit status is 1 if any case was bad.")]
+Bad cases are reported on stderr, one line each with the case and line number (and the file's
+name when files are given); every other case is still answered. The exit status is 1 if any
+case was bad. Files given after the puzzle are judged one after another, each on its own
+(its cases and lines numbered from 1); without files, standard input is read.")]
 pub(crate) struct Args {
     #[command(flatten)]
     cases: CasesArgs,
+    /// Files of cases, judged one after another (standard input if none).
+    #[arg(value_name = "FILE")]
+    files: Vec<PathBuf>,
+    /// What a bad case gets on standard output: nothing (the default), or
+    /// with `line` a placeholder answer line "error" ("Case k: error" and an
+    /// empty line for eight-two), so answers stay aligned with cases.
+    #[arg(long, value_enum, value_name = "WHAT")]
+    on_error: Option<OnError>,
+    /// List at most N bad cases on stderr, then say how many more there were.
+    #[arg(long, value_name = "N")]
+    max_errors: Option<u64>,
 }
 
 /// The puzzle, its table and the format of its cases: what `judge` reads
 /// and `random` writes.
-#[derive(clap::Args)]
+#[derive(clap::Args, Clone)]
 pub(crate) struct CasesArgs {
-    /// The puzzle: nine-digits, nine-puzzle or eight-puzzle (not needed with
-    /// --table).
+    /// The puzzle: nine-digits, nine-puzzle, eight-puzzle or eight-two (not
+    /// needed with --table).
     puzzle: Option<String>,
     /// The format of the cases (and answers); by default the puzzle's own
     /// statement format, blocks for orbit puzzles, the generic one for
@@ -63,12 +86,22 @@ impl CasesArgs {
     }
 }
 
-/// Answers every case on stdin; exit status 1 if any case was bad.
+/// Answers every case of the files given, or of stdin; exit status 1 if
+/// any case was bad.
 pub(crate) fn run(args: &Args) -> Result<ExitCode> {
-    let (loaded, format) = args.cases.open()?;
-    let table = &loaded.table;
-    let bad = judge_stream(table, format, stdio::stdin(), stdio::buffered_stdout(), stdio::buffered_stderr())?;
-    Ok(if bad > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+    let (cases, files) = inputs::settle(&args.cases, &args.files);
+    let mut output = Output::new(stdio::buffered_stdout(), stdio::buffered_stderr(), args.max_errors);
+    if eight_two::wanted(&cases) {
+        eight_two::run(&cases, &files, args.on_error, &mut output)?;
+    } else {
+        let (loaded, format) = cases.open()?;
+        let placeholder = args.on_error.map(|_| &b"error\n"[..]);
+        inputs::each(&files, &mut output, |input, output| {
+            judge_into(&loaded.table, format, input, output, placeholder)
+        })?;
+    }
+    output.finish()?;
+    Ok(if output.bad > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS })
 }
 
 /// Judges every case of `input` in `format`: answers to `out`, one line per
@@ -78,6 +111,7 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
 ///
 /// Only errors reading `input` or writing `out` and `err`; bad cases are
 /// reported, not errors.
+#[cfg_attr(not(feature = "fuzzing"), allow(dead_code))]
 pub(crate) fn judge_stream<T: AsRef<[u8]> + Sync>(
     table: &Table<T>,
     format: Format,
@@ -85,20 +119,32 @@ pub(crate) fn judge_stream<T: AsRef<[u8]> + Sync>(
     out: impl Write,
     err: impl Write,
 ) -> io::Result<u64> {
+    let mut output = Output::new(out, err, None);
+    judge_into(table, format, input, &mut output, None)?;
+    output.finish()?;
+    Ok(output.bad)
+}
+
+/// [`judge_stream`] into an output shared by several inputs; a bad case
+/// gets `placeholder` on the output when there is one.
+fn judge_into<T: AsRef<[u8]> + Sync>(
+    table: &Table<T>,
+    format: Format,
+    input: impl Read,
+    output: &mut Output<impl Write, impl Write>,
+    placeholder: Option<&'static [u8]>,
+) -> io::Result<()> {
     let names: Vec<Vec<u8>> = table.move_names().map(|n| n.as_bytes().to_vec()).collect();
-    let mut output = Output { out, err, bad: 0 };
-    let new_judge = || Judge::new(table, &names);
+    let new_judge = || Judge { placeholder, ..Judge::new(table, &names) };
     let max_lines = block_lines(table, format, &names);
     match OnePerLine::new(format, table) {
-        Some(reader) => blocks::judge(input, reader, new_judge, max_lines, &mut output)?,
+        Some(reader) => blocks::judge(input, reader, new_judge, max_lines, output)?,
         None if format == Format::Blocks => {
-            blocks::judge(input, OrbitBlocks::new(table.puzzle()), new_judge, max_lines, &mut output)?;
+            blocks::judge(input, OrbitBlocks::new(table.puzzle()), new_judge, max_lines, output)?;
         }
-        None => blocks::judge(input, ThreeLines::new(table), new_judge, max_lines, &mut output)?,
+        None => blocks::judge(input, ThreeLines::new(table), new_judge, max_lines, output)?,
     }
-    output.out.flush()?;
-    output.err.flush()?;
-    Ok(output.bad)
+    output.out.flush()
 }
 
 /// Bytes each of the two workers may gather (answers and reports of bad
@@ -116,35 +162,6 @@ fn block_lines<T: AsRef<[u8]>>(table: &Table<T>, format: Format, names: &[Vec<u8
     };
     let per_line = longest_answer.max(std::mem::size_of::<BadCase>());
     2 * (GATHER_BUDGET / per_line).max(1)
-}
-
-/// Where answers and complaints end up, in input order.
-struct Output<W: Write, E: Write> {
-    out: W,
-    err: E,
-    /// Bad cases reported.
-    bad: u64,
-}
-
-impl<W: Write, E: Write> Output<W, E> {
-    /// Writes what a judge gathered and empties it. Bad cases get one line
-    /// each on the error stream, numbered from the start of the input: the
-    /// judge's numbers plus those of the last case and line before its
-    /// first.
-    fn emit<T: AsRef<[u8]>>(&mut self, judge: &mut Judge<'_, T>, case_base: u64, line_base: u64) -> io::Result<()> {
-        self.out.write_all(&judge.out)?;
-        if !judge.bad.is_empty() {
-            self.out.flush()?;
-            for bad in &judge.bad {
-                let (case, line) = (case_base + bad.case, line_base + bad.line);
-                writeln!(self.err, "godtab judge: case {case} (line {line}): {}", bad.problem)?;
-                self.bad += 1;
-            }
-            self.err.flush()?;
-        }
-        judge.discard();
-        Ok(())
-    }
 }
 
 /// A case that could not be answered. Small and without heap data, so a
@@ -220,11 +237,13 @@ pub(crate) struct Judge<'t, T> {
     bad: Vec<BadCase>,
     /// Cases started, counted from 1.
     cases: u64,
+    /// The answer line a bad case gets (`--on-error line`), if any.
+    placeholder: Option<&'static [u8]>,
 }
 
 impl<'t, T: AsRef<[u8]>> Judge<'t, T> {
     fn new(table: &'t Table<T>, names: &'t [Vec<u8>]) -> Self {
-        Self { table, names, out: Vec::with_capacity(64 * 1024), bad: Vec::new(), cases: 0 }
+        Self { table, names, out: Vec::with_capacity(64 * 1024), bad: Vec::new(), cases: 0, placeholder: None }
     }
 
     /// Forgets the answers and problems gathered (they were written out).
@@ -239,8 +258,12 @@ impl<'t, T: AsRef<[u8]>> Judge<'t, T> {
         self.cases
     }
 
-    /// Records a bad case: no answer, one line on stderr.
+    /// Records a bad case: one line on stderr, and no answer or the
+    /// placeholder (a damaged table's case already has its line).
     fn bad(&mut self, case: u64, line: u64, problem: Problem) {
+        if let Some(placeholder) = self.placeholder.filter(|_| !matches!(problem, Problem::Damaged)) {
+            self.out.extend_from_slice(placeholder);
+        }
         self.bad.push(BadCase { case, line, problem });
     }
 
@@ -259,6 +282,23 @@ impl<'t, T: AsRef<[u8]>> Judge<'t, T> {
             Err(_) => return self.bad(case, line, Problem::Damaged),
         }
         self.out.push(b'\n');
+    }
+
+    /// The quick path's answer: the stored distance of `rank` ("-1" if
+    /// none) as a new case; false (nothing done) if the table cannot say.
+    #[inline]
+    fn answer_rank(&mut self, rank: u64) -> bool {
+        let distance = match self.table.distance_of_rank(rank) {
+            Ok(distance) => distance,
+            Err(_) => return false,
+        };
+        self.cases += 1;
+        match distance {
+            Some(d) => write_number(&mut self.out, d),
+            None => self.out.extend_from_slice(b"-1"),
+        }
+        self.out.push(b'\n');
+        true
     }
 
     /// Writes the answer for a case and its newline.

@@ -152,3 +152,56 @@ fn same_bytes_with_one_thread_and_with_two_on_a_larger_puzzle() {
     let table = godtab_runtime::Table::new(one.as_slice()).unwrap();
     assert_eq!((table.reachable(), table.max_depth()), (1_814_400, 55));
 }
+
+/// The nine "Eight II" tables against a breadth-first search over tile
+/// arrays written here (blank moves worked out from the cell numbers, no
+/// ranking, no move tables): every state's distance, and its parent the
+/// first of d, l, r, u that leads one step closer, so that following
+/// parents spells the least optimal move string in that order.
+#[test]
+fn eight_two_tables_agree_with_brute_force() {
+    use std::collections::{HashMap, VecDeque};
+    // d, l, r, u: where the blank goes, if it can.
+    let step = |blank: usize, m: usize| -> Option<usize> {
+        match m {
+            0 => (blank < 6).then_some(blank + 3),
+            1 => (blank % 3 > 0).then(|| blank - 1),
+            2 => (blank % 3 < 2).then_some(blank + 1),
+            _ => (blank >= 3).then(|| blank - 3),
+        }
+    };
+    let slide = |cells: &[u8; 9], m: usize| -> Option<[u8; 9]> {
+        let blank = cells.iter().position(|&v| v == 0)?;
+        let mut next = *cells;
+        next.swap(blank, step(blank, m)?);
+        Some(next)
+    };
+    for (k, b) in builtin::EIGHT_TWO.iter().enumerate() {
+        let puzzle = b.definition().puzzle().clone();
+        let table = generate(&puzzle).unwrap();
+        let goal: [u8; 9] = puzzle.goal_values().try_into().unwrap();
+        let mut distance = HashMap::from([(goal, 0u8)]);
+        let mut queue = VecDeque::from([goal]);
+        while let Some(cells) = queue.pop_front() {
+            let d = distance[&cells];
+            for m in 0..4 {
+                if let Some(next) = slide(&cells, m) {
+                    distance.entry(next).or_insert_with(|| {
+                        queue.push_back(next);
+                        d + 1
+                    });
+                }
+            }
+        }
+        let deepest = distance.values().max().copied();
+        assert_eq!((distance.len() as u64, table.reachable, Some(table.max_depth)), (181_440, 181_440, deepest), "{k}");
+        for (cells, &d) in &distance {
+            let rank = puzzle.rank(&puzzle.state_from_values(cells).unwrap()) as usize;
+            assert_eq!(table.distance[rank], d, "{k}: {cells:?}");
+            if d > 0 {
+                let first = (0..4).find(|&m| slide(cells, m).is_some_and(|next| distance[&next] + 1 == d));
+                assert_eq!(Some(usize::from(table.parent[rank])), first, "{k}: {cells:?}");
+            }
+        }
+    }
+}

@@ -6,6 +6,13 @@
 //! | `nine-digits` | `A B C D`: clockwise turn of the 2x2 block whose top-left cell is (0,0), (0,1), (1,0), (1,1) | 9! = 362,880 | 15 |
 //! | `nine-puzzle` | `H1 H2 H3`: row shifted right; `V1 V2 V3`: column shifted up (both circular) | 9!/2 = 181,440 | 12 |
 //! | `eight-puzzle` | `u d l r`: the neighbour of the blank `x` swapped with it | 9!/2 = 181,440 | 31 |
+//! | `eight-two-0` .. `eight-two-8` | `d l r u`, the same moves in HDU 3567's order | 9!/2 = 181,440 each | 31 (30 for `eight-two-4`) |
+//!
+//! The nine `eight-two-K` puzzles answer "Eight II" (HDU 3567), which asks
+//! for the way from any state to any other: their goals have the tiles 1 to
+//! 8 in reading order around the blank at cell `K`, so relabelling the tiles
+//! through the goal of the table with the target's blank cell turns any
+//! start and target into a query of that table.
 
 use crate::{BLANK, Definition, MoveSet, Puzzle, SLIDING_MOVE_NAMES};
 
@@ -84,18 +91,57 @@ pub const EIGHT_PUZZLE: Builtin = Builtin {
     moves: MoveSet::Sliding,
 };
 
-/// Every built-in puzzle.
+/// The moves of "Eight II" (HDU 3567): its answers are the least in this
+/// order.
+const EIGHT_TWO_MOVES: [&str; 4] = ["d", "l", "r", "u"];
+
+/// One of the nine "Eight II" puzzles: the goal has the blank at `cell`.
+const fn eight_two(id: &'static str, goal: &'static [u8]) -> Builtin {
+    Builtin {
+        id,
+        title: "Eight II (HDU 3567): the 8-puzzle to a goal with the blank at one cell, moves d l r u",
+        move_names: &EIGHT_TWO_MOVES,
+        rows: 3,
+        cols: 3,
+        goal,
+        moves: MoveSet::SlidingInOrder([1, 2, 3, 0]),
+    }
+}
+
+/// "Eight II" (HDU 3567): `EIGHT_TWO[k]` is the 8-puzzle whose goal has the
+/// blank at cell `k` and the tiles 1 to 8 in reading order around it, its
+/// moves declared `d l r u`.
+pub const EIGHT_TWO: [Builtin; 9] = [
+    eight_two("eight-two-0", &[BLANK, 1, 2, 3, 4, 5, 6, 7, 8]),
+    eight_two("eight-two-1", &[1, BLANK, 2, 3, 4, 5, 6, 7, 8]),
+    eight_two("eight-two-2", &[1, 2, BLANK, 3, 4, 5, 6, 7, 8]),
+    eight_two("eight-two-3", &[1, 2, 3, BLANK, 4, 5, 6, 7, 8]),
+    eight_two("eight-two-4", &[1, 2, 3, 4, BLANK, 5, 6, 7, 8]),
+    eight_two("eight-two-5", &[1, 2, 3, 4, 5, BLANK, 6, 7, 8]),
+    eight_two("eight-two-6", &[1, 2, 3, 4, 5, 6, BLANK, 7, 8]),
+    eight_two("eight-two-7", &[1, 2, 3, 4, 5, 6, 7, BLANK, 8]),
+    eight_two("eight-two-8", &[1, 2, 3, 4, 5, 6, 7, 8, BLANK]),
+];
+
+/// The three puzzles of the seed problems (the [`EIGHT_TWO`] tables come
+/// on top: [`every`]).
 pub const ALL: [&Builtin; 3] = [&NINE_DIGITS, &NINE_PUZZLE, &EIGHT_PUZZLE];
+
+/// Every built-in puzzle: [`ALL`], then the nine [`EIGHT_TWO`] puzzles.
+pub fn every() -> impl Iterator<Item = &'static Builtin> {
+    ALL.into_iter().chain(EIGHT_TWO.iter())
+}
 
 /// The built-in puzzle with this id.
 ///
 /// ```
 /// assert!(godtab_puzzles::builtin::by_id("nine-puzzle").is_some());
+/// assert!(godtab_puzzles::builtin::by_id("eight-two-4").is_some());
 /// assert!(godtab_puzzles::builtin::by_id("fifteen").is_none());
 /// ```
 #[must_use]
 pub fn by_id(id: &str) -> Option<&'static Builtin> {
-    ALL.into_iter().find(|b| b.id == id)
+    every().find(|b| b.id == id)
 }
 
 #[cfg(test)]
@@ -116,6 +162,26 @@ mod tests {
             assert_eq!(definition.id(), b.id);
             assert!(definition.move_names().eq(b.move_names.iter().copied()), "{}", b.id);
         }
+    }
+
+    #[test]
+    fn eight_two_goals_have_the_blank_at_their_cell_and_moves_d_l_r_u() {
+        for (k, b) in EIGHT_TWO.iter().enumerate() {
+            assert_eq!((&b.id[..10], b.id.as_bytes()[10]), ("eight-two-", b'0' + k as u8));
+            let p = b.definition().puzzle().clone();
+            assert_eq!((p.kind(), p.ranking(), p.slots()), (Kind::Sliding, Ranking::BlankParity, 181_440));
+            assert_eq!(p.goal_values().iter().position(|&v| v == BLANK), Some(k));
+            assert!(p.goal_values().iter().copied().filter(|&v| v != BLANK).eq(1..=8));
+        }
+        // HDU 3567's first sample: "12X453786" to "12345678X" is "dd".
+        let p = EIGHT_TWO[8].definition().puzzle().clone();
+        let start = p.parse("1 2 x 4 5 3 7 8 6").unwrap();
+        let down = p.apply(&start, 0).unwrap();
+        assert_eq!(p.apply(&down, 0), Some(p.goal()));
+        // d is undone by u (move 3), l by r.
+        assert_eq!(p.apply_inverse(&down, 0), Some(start));
+        assert_eq!(p.undo(0), Some((3, 1)));
+        assert_eq!(p.undo(1), Some((2, 1)));
     }
 
     #[test]

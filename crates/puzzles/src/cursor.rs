@@ -203,7 +203,7 @@ impl<'a, const T: usize> Sliding<'a, T> {
         let mut vertical = [identity; 2 * MAX_CELLS];
         for blank in 0..=T {
             for m in 0..2 {
-                let Some(target) = puzzle.slide_target(blank, m) else { continue };
+                let Some(target) = puzzle.slide_target_towards(blank, m) else { continue };
                 // The tile at `target` takes the blank's place: the tiles in
                 // between shift by one towards where it was.
                 let map = &mut vertical[2 * blank + m];
@@ -232,9 +232,10 @@ impl<const T: usize> Cursor for Sliding<'_, T> {
     #[inline]
     fn rank_after(&self, index: usize) -> Option<u64> {
         let target = self.puzzle.slide_target(self.blank, index)?;
-        let tiles_rank = match self.vertical.get(2 * self.blank + index) {
-            // Up or down (moves 0 and 1); sideways leaves the tiles alone.
-            Some(map) if index < 2 => rank_parity_array(&gather::<T>(&self.tiles, map)),
+        let direction = self.puzzle.slide_direction(index)?;
+        let tiles_rank = match self.vertical.get(2 * self.blank + direction) {
+            // Up or down (directions 0 and 1); sideways leaves the tiles alone.
+            Some(map) if direction < 2 => rank_parity_array(&gather::<T>(&self.tiles, map)),
             _ => self.tiles_rank,
         };
         Some(target as u64 * Self::STRIDE + tiles_rank)
@@ -242,7 +243,6 @@ impl<const T: usize> Cursor for Sliding<'_, T> {
 
     #[inline]
     fn rank_before(&self, index: usize) -> Option<u64> {
-        // Moves u and d undo each other, as do l and r.
-        if index < 4 { self.rank_after(index ^ 1) } else { None }
+        self.rank_after(self.puzzle.slide_undo(index)?)
     }
 }

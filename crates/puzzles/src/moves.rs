@@ -16,6 +16,45 @@ pub enum MoveSet<'a> {
     Permutation(&'a [u8]),
     /// The four sliding moves `u`, `d`, `l`, `r`.
     Sliding,
+    /// The four sliding moves in another declared order: entry `m` is the
+    /// direction of move `m`, as an index into [`SLIDING_MOVE_NAMES`]
+    /// (`[1, 2, 3, 0]` declares `d l r u`). The order decides which optimal
+    /// answer is canonical (the least in declared order).
+    SlidingInOrder([u8; 4]),
+}
+
+impl MoveSet<'static> {
+    /// The sliding moves declared by their names: `Sliding` for `u d l r`,
+    /// `SlidingInOrder` for any other order of those four names, `None` if
+    /// the names are not `u`, `d`, `l`, `r` once each.
+    ///
+    /// ```
+    /// use godtab_puzzles::MoveSet;
+    ///
+    /// assert!(matches!(MoveSet::sliding_named(["d", "l", "r", "u"]), Some(MoveSet::SlidingInOrder([1, 2, 3, 0]))));
+    /// assert!(matches!(MoveSet::sliding_named(["u", "d", "l", "r"]), Some(MoveSet::Sliding)));
+    /// assert!(MoveSet::sliding_named(["u", "u", "l", "r"]).is_none());
+    /// ```
+    #[must_use]
+    pub fn sliding_named<'n>(names: impl IntoIterator<Item = &'n str>) -> Option<Self> {
+        let mut order = [0u8; 4];
+        let mut seen = [false; 4];
+        let mut count = 0;
+        for (slot, name) in names.into_iter().enumerate() {
+            let direction = SLIDING_MOVE_NAMES.iter().position(|&n| n == name)?;
+            if slot >= 4 || seen[direction] {
+                return None;
+            }
+            seen[direction] = true;
+            order[slot] = direction as u8;
+            count += 1;
+        }
+        match (count, order) {
+            (4, [0, 1, 2, 3]) => Some(Self::Sliding),
+            (4, _) => Some(Self::SlidingInOrder(order)),
+            _ => None,
+        }
+    }
 }
 
 /// A sliding move that cannot be made: the blank is against that edge.
@@ -32,19 +71,21 @@ pub(crate) const IDENTITY: [u8; MAX_CELLS] = {
     map
 };
 
-/// For every cell of a `rows` x `cols` board, the neighbour in each sliding
-/// direction (u, d, l, r), or `NO_CELL` at the edge.
-pub(crate) fn slide_targets(rows: usize, cols: usize) -> [[u8; 4]; MAX_CELLS] {
+/// For every cell of a `rows` x `cols` board, the neighbour the blank is
+/// swapped with by each move, whose directions (u, d, l, r as 0 to 3) are
+/// `order`, or `NO_CELL` at the edge.
+pub(crate) fn slide_targets(rows: usize, cols: usize, order: [u8; 4]) -> [[u8; 4]; MAX_CELLS] {
     let mut targets = [[NO_CELL; 4]; MAX_CELLS];
     for (cell, t) in targets.iter_mut().enumerate().take(rows * cols) {
         let (row, col) = (cell / cols, cell % cols);
         let at = |ok: bool, target: usize| if ok { target as u8 } else { NO_CELL };
-        *t = [
+        let by_direction = [
             at(row > 0, cell.wrapping_sub(cols)),
             at(row + 1 < rows, cell + cols),
             at(col > 0, cell.wrapping_sub(1)),
             at(col + 1 < cols, cell + 1),
         ];
+        *t = order.map(|direction| by_direction[usize::from(direction & 3)]);
     }
     targets
 }
@@ -140,9 +181,7 @@ impl Puzzle {
                 Some(next)
             }
             Kind::Orbits => None,
-            // u and d undo each other, as do l and r.
-            Kind::Sliding if index < 4 => self.apply(state, index ^ 1),
-            Kind::Sliding => None,
+            Kind::Sliding => self.apply(state, self.slide_undo(index)?),
         }
     }
 
@@ -217,6 +256,30 @@ impl Puzzle {
         self.inverse.get(index).filter(|_| index < self.move_count())
     }
 
+    /// Sliding puzzles: the direction of move `index` (0 to 3 for u, d, l,
+    /// r), or `None` past the last move.
+    #[inline]
+    pub(crate) fn slide_direction(&self, index: usize) -> Option<usize> {
+        self.slide_order.get(index).map(|&d| usize::from(d))
+    }
+
+    /// Sliding puzzles: the move that undoes move `index` (u and d undo
+    /// each other, as do l and r), or `None` past the last move.
+    #[inline]
+    pub(crate) fn slide_undo(&self, index: usize) -> Option<usize> {
+        let opposite = (self.slide_direction(index)? ^ 1) as u8;
+        self.slide_order.iter().position(|&d| d == opposite)
+    }
+
+    /// Sliding puzzles: the cell the blank at cell `blank` is swapped with
+    /// when it goes in `direction` (0 to 3 for u, d, l, r), whatever the
+    /// move order; `None` at the edge of the board.
+    #[inline]
+    pub(crate) fn slide_target_towards(&self, blank: usize, direction: usize) -> Option<usize> {
+        let index = self.slide_order.iter().position(|&d| usize::from(d) == direction)?;
+        self.slide_target(blank, index)
+    }
+
     /// Sliding puzzles: the cell that move `index` swaps with the blank at
     /// cell `blank`, or `None` at the edge of the board.
     #[inline]
@@ -275,7 +338,7 @@ impl Puzzle {
             return None;
         }
         match self.kind {
-            Kind::Sliding => Some((index ^ 1, 1)),
+            Kind::Sliding => Some((self.slide_undo(index)?, 1)),
             Kind::Permutation => {
                 let inverse = self.inverse_map(index)?;
                 match (0..self.move_count()).find(|&m| self.forward[m] == *inverse) {

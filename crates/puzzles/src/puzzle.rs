@@ -57,6 +57,8 @@ pub struct Puzzle {
     /// Sliding puzzles: the cell each move swaps the blank with, by blank
     /// cell, or `NO_CELL` where the move is impossible.
     pub(crate) slide_targets: [[u8; 4]; MAX_CELLS],
+    /// Sliding puzzles: the direction (u, d, l, r as 0 to 3) of each move.
+    pub(crate) slide_order: [u8; 4],
     pub(crate) move_count: u8,
     /// Position maps padded with the identity to 16 cells, and their inverses.
     pub(crate) forward: [[u8; MAX_CELLS]; MAX_MOVES],
@@ -73,6 +75,9 @@ pub struct Puzzle {
 }
 
 pub(crate) const NO_LABEL: u8 = u8::MAX;
+
+/// The sliding moves' directions in [`SLIDING_MOVE_NAMES`] order.
+const DECLARED_ORDER: [u8; 4] = [0, 1, 2, 3];
 
 impl Puzzle {
     /// Builds a puzzle numbered by the tightest ranking that fits it (see
@@ -150,6 +155,7 @@ impl Puzzle {
             blank_stride: 0,
             odd_tiles_by_blank: 0,
             slide_targets: [[NO_CELL; 4]; MAX_CELLS],
+            slide_order: DECLARED_ORDER,
             move_count: move_count as u8,
             forward,
             inverse,
@@ -164,9 +170,15 @@ impl Puzzle {
         if goal.len() != cells {
             return Err(ModelError::GoalLength { cells, got: goal.len() });
         }
-        let kind = match moves {
-            MoveSet::Permutation(_) => Kind::Permutation,
-            MoveSet::Sliding => Kind::Sliding,
+        let (kind, slide_order) = match moves {
+            MoveSet::Permutation(_) => (Kind::Permutation, DECLARED_ORDER),
+            MoveSet::Sliding => (Kind::Sliding, DECLARED_ORDER),
+            MoveSet::SlidingInOrder(order) => {
+                if !rank::is_permutation(&order) {
+                    return Err(ModelError::NotAPermutation { index: 0, cells: 4 });
+                }
+                (Kind::Sliding, order)
+            }
         };
         if kind == Kind::Sliding {
             let blanks = goal.iter().filter(|&&v| v == BLANK).count();
@@ -212,7 +224,7 @@ impl Puzzle {
         let mut forward = [IDENTITY; MAX_MOVES];
         let mut inverse = [IDENTITY; MAX_MOVES];
         let move_count = match moves {
-            MoveSet::Sliding => SLIDING_MOVE_NAMES.len(),
+            MoveSet::Sliding | MoveSet::SlidingInOrder(_) => SLIDING_MOVE_NAMES.len(),
             MoveSet::Permutation(maps) => {
                 if maps.is_empty() || maps.len() % cells != 0 {
                     return Err(ModelError::MoveMapLength { bytes: maps.len(), cells });
@@ -255,7 +267,12 @@ impl Puzzle {
             goal_odd: false,
             blank_stride: 0,
             odd_tiles_by_blank: 0,
-            slide_targets: if kind == Kind::Sliding { slide_targets(rows, cols) } else { [[NO_CELL; 4]; MAX_CELLS] },
+            slide_targets: if kind == Kind::Sliding {
+                slide_targets(rows, cols, slide_order)
+            } else {
+                [[NO_CELL; 4]; MAX_CELLS]
+            },
+            slide_order,
             move_count: move_count as u8,
             forward,
             inverse,
@@ -377,6 +394,7 @@ impl Puzzle {
             && moves == other.move_count()
             && self.forward[..moves] == other.forward[..moves]
             && self.twist[..moves] == other.twist[..moves]
+            && self.slide_order == other.slide_order
             && self.orbits.same_as(&other.orbits)
     }
 }

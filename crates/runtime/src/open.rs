@@ -105,7 +105,11 @@ fn definition_of(header: &Header<'_>) -> Result<Definition, Error> {
         Model::Board(Board { kind, rows, cols, goal, move_maps }) => {
             let moves = match kind {
                 KindTag::Permutation => MoveSet::Permutation(move_maps),
-                KindTag::Sliding if move_maps.is_empty() => MoveSet::Sliding,
+                // The move names record the order of the sliding moves; names
+                // other than u, d, l, r once each keep the declared order.
+                KindTag::Sliding if move_maps.is_empty() => {
+                    MoveSet::sliding_named(header.move_names.split(' ')).unwrap_or(MoveSet::Sliding)
+                }
                 KindTag::Sliding => return Err(Error::corrupt("move maps", "present for a sliding puzzle")),
             };
             Puzzle::new(usize::from(rows), usize::from(cols), goal, moves)

@@ -47,7 +47,7 @@ use godtab_puzzles::{
 };
 use toml::de::DeTable;
 
-use fields::{Table, syntax_error};
+use fields::{Field, Table, syntax_error};
 pub use orbits::Metric;
 use values::{NO_MOVES, dimension, goal_values, permutation_moves};
 
@@ -212,9 +212,12 @@ pub fn parse_with(text: &str, metric: Metric) -> Result<Definition, SpecError> {
     };
 
     let moves_field = top.get("moves");
+    let mut sliding_order = MoveSet::Sliding;
+    let mut sliding_names = SLIDING_MOVE_NAMES.to_vec();
     let moves = match (kind, &moves_field) {
         (Kind::Sliding, Some(moves)) => {
-            return Err(moves.error("a sliding puzzle's moves are always u, d, l, r: remove the [[moves]] tables"));
+            (sliding_order, sliding_names) = sliding_moves(moves)?;
+            Vec::new()
         }
         (Kind::Sliding, None) => Vec::new(),
         (_, None) => {
@@ -225,11 +228,11 @@ pub fn parse_with(text: &str, metric: Metric) -> Result<Definition, SpecError> {
 
     let maps: Vec<u8> = moves.iter().flat_map(|m| m.map.iter().copied()).collect();
     let move_set = match kind {
-        Kind::Sliding => MoveSet::Sliding,
+        Kind::Sliding => sliding_order,
         _ => MoveSet::Permutation(&maps),
     };
     let names: Vec<&str> = match kind {
-        Kind::Sliding => SLIDING_MOVE_NAMES.to_vec(),
+        Kind::Sliding => sliding_names,
         _ => moves.iter().map(|m| m.name).collect(),
     };
     // The model checks the rules; each of its errors is put on the line of
@@ -269,4 +272,18 @@ pub fn parse_with(text: &str, metric: Metric) -> Result<Definition, SpecError> {
     };
     let puzzle = Puzzle::new(rows, cols, &goal, move_set).map_err(at_fault)?;
     Definition::new(id, names.iter().copied(), puzzle).map_err(at_fault)
+}
+
+/// A sliding puzzle's declared move order, `moves = ["d", "l", "r", "u"]`:
+/// the four moves u, d, l, r once each, in the order that decides which
+/// optimal answer is canonical.
+fn sliding_moves<'a>(moves: &Field<'a>) -> Result<(MoveSet<'static>, Vec<&'a str>), SpecError> {
+    const RULE: &str = "a sliding puzzle's moves are always u, d, l, r, once each: give their order as \
+                        moves = [\"d\", \"l\", \"r\", \"u\"] or leave the key out";
+    let items = moves.list(RULE).map_err(|_| moves.error(RULE))?;
+    let names: Option<Vec<&'a str>> = items.iter().map(|value| value.get_ref().as_str()).collect();
+    match names.and_then(|names| Some((MoveSet::sliding_named(names.iter().copied())?, names))) {
+        Some(declared) => Ok(declared),
+        None => Err(moves.error(RULE)),
+    }
 }

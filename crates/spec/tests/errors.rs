@@ -74,7 +74,13 @@ fn messages_name_the_key_and_line() {
         (
             "name = \"p\"\nkind = \"sliding\"\nrows = 2\ncols = 2\n[[moves]]\nname = \"a\"\nmap = [0, 1, 2, 3]\n"
                 .into(),
-            "line 5: moves: a sliding puzzle's moves are always u, d, l, r: remove the [[moves]] tables",
+            "line 5: moves: a sliding puzzle's moves are always u, d, l, r, once each: give their order as \
+             moves = [\"d\", \"l\", \"r\", \"u\"] or leave the key out",
+        ),
+        (
+            "name = \"p\"\nkind = \"sliding\"\nrows = 2\ncols = 2\nmoves = [\"d\", \"l\", \"d\", \"u\"]\n".into(),
+            "line 5: moves: a sliding puzzle's moves are always u, d, l, r, once each: give their order as \
+             moves = [\"d\", \"l\", \"r\", \"u\"] or leave the key out",
         ),
         (
             format!("{HEAD}goal = [1, 2, \"x\", 4]\n[[moves]]\nname = \"a\"\ncycles = [[0, 1]]\n"),

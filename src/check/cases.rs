@@ -1,0 +1,84 @@
+//! The cases of a `check` input, read one at a time in the statement's
+//! format: one line per case, or the 9 Puzzle's three lines ended by "0".
+
+use std::io::{self, BufRead};
+
+use godtab_runtime::{Bytes, State, Table};
+
+use crate::judge::Format;
+use crate::lines::{MAX_LINE, next_line};
+
+/// One case of the input.
+pub(crate) struct Case {
+    /// The input line where it starts.
+    pub line: u64,
+    /// Its state, or why it is not one.
+    pub state: Result<State, String>,
+}
+
+/// Reads the cases of `input` in `format`.
+pub(crate) struct Cases<'t, R> {
+    input: R,
+    table: &'t Table<Bytes>,
+    format: Format,
+    line: Vec<u8>,
+    number: u64,
+    ended: bool,
+}
+
+impl<'t, R: BufRead> Cases<'t, R> {
+    pub(crate) fn new(input: R, table: &'t Table<Bytes>, format: Format) -> Self {
+        Self { input, table, format, line: Vec::with_capacity(64), number: 0, ended: false }
+    }
+
+    /// The next non-blank line, trimmed, and its number; `None` at the end.
+    fn next_text(&mut self) -> io::Result<Option<(u64, Vec<u8>)>> {
+        while !self.ended && next_line(&mut self.input, &mut self.line)? {
+            self.number += 1;
+            let text = self.line.trim_ascii();
+            if !text.is_empty() {
+                return Ok(Some((self.number, text.to_vec())));
+            }
+        }
+        self.ended = true;
+        Ok(None)
+    }
+
+    /// The next case, `None` after the last.
+    pub(crate) fn next_case(&mut self) -> io::Result<Option<Case>> {
+        let Some((line, first)) = self.next_text()? else { return Ok(None) };
+        if self.format != Format::NinePuzzle {
+            let state = self.state(&first);
+            return Ok(Some(Case { line, state }));
+        }
+        if first == b"0" {
+            self.ended = true;
+            return Ok(None);
+        }
+        let mut text = first;
+        for _ in 1..self.table.puzzle().rows() {
+            match self.next_text()? {
+                Some((_, row)) if row != b"0" => {
+                    text.push(b' ');
+                    text.extend_from_slice(&row);
+                }
+                _ => {
+                    self.ended = true;
+                    return Ok(Some(Case { line, state: Err("the input ended inside this case".into()) }));
+                }
+            }
+        }
+        let state = self.state(&text);
+        Ok(Some(Case { line, state }))
+    }
+
+    fn state(&self, text: &[u8]) -> Result<State, String> {
+        if text.len() > MAX_LINE {
+            return Err(format!("line longer than {MAX_LINE} bytes"));
+        }
+        match self.format {
+            Format::Scramble => self.table.definition().scramble(text).map_err(|e| e.to_string()),
+            _ => self.table.parse(&String::from_utf8_lossy(text)).map_err(|e| e.to_string()),
+        }
+    }
+}

@@ -1,0 +1,168 @@
+//! `godtab check`: a special judge. Reads the cases and a contestant's
+//! answers in the statement's format and accepts every answer that is
+//! legal and optimal; reports the first wrong case (or, with `--all`,
+//! every one) with its number, its lines and why. Both files are read a
+//! line at a time, so memory stays the same whatever their size.
+
+mod answers;
+mod cases;
+
+use std::fs::File;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context, Result, bail};
+use godtab_runtime::{Bytes, Table};
+
+use crate::judge::Format;
+use crate::lines::{MAX_LINE, next_line};
+use crate::source::TableArgs;
+use cases::Cases;
+
+/// Arguments of `godtab check`.
+#[derive(clap::Args)]
+#[command(
+    override_usage = "godtab check [OPTIONS] [PUZZLE] INPUT OUTPUT",
+    after_help = "Examples:
+  godtab check nine-puzzle cases.txt answers.txt
+  godtab check eight-puzzle cases.txt answers.txt --all
+  godtab check --table my-puzzle.gtab cases.txt answers.txt
+
+The cases are read as the judge reads them (the puzzle's statement format, or the generic one
+for --table). Any answer that is legal and optimal is right, not only godtab's own. Whitespace
+is read as contest judges read it: spaces at the ends of lines, \\r\\n line ends, blank lines
+between answers (except the 8-puzzle's, where an empty line answers a solved case) and blank
+lines or a missing newline at the end do not matter.
+
+Each wrong case is reported on one line: its number, its input and output lines, and why (not
+optimal: N moves where D suffice; an unknown or illegal move; moves that do not reach the goal;
+solvable or unsolvable wrong; a malformed line; missing or extra output). The exit status is 0
+when every answer is right, 1 otherwise."
+)]
+pub(crate) struct Args {
+    /// The puzzle (not needed with --table), the file of cases and the
+    /// file of answers.
+    #[arg(value_name = "PUZZLE INPUT OUTPUT", required = true)]
+    words: Vec<String>,
+    /// The format of the cases and answers (by default the puzzle's own).
+    #[arg(long, value_enum)]
+    format: Option<Format>,
+    /// Report every wrong case, not only the first.
+    #[arg(long)]
+    all: bool,
+    #[command(flatten)]
+    tables: TableArgs,
+}
+
+/// Checks every answer; exit status 1 if one is wrong.
+pub(crate) fn run(args: &Args) -> Result<ExitCode> {
+    let (puzzle, input, output) = match args.words.as_slice() {
+        [puzzle, input, output] => (Some(puzzle.as_str()), input, output),
+        [input, output] if args.tables.table.is_some() => (None, input, output),
+        _ => bail!("give the puzzle, the file of cases and the file of answers (or --table FILE and the two files)"),
+    };
+    let table = args.tables.load_verified(puzzle)?.table;
+    let format = args.format.unwrap_or_else(|| Format::of(table.definition()));
+    if matches!(format, Format::Blocks | Format::EightTwo) {
+        bail!("check reads cases of one line, or the 9 Puzzle's three; {format:?} cases are not supported yet");
+    }
+    format.check(table.definition()).map_err(|problem| anyhow::anyhow!("--format: {problem}"))?;
+    let open = |path: &String| -> Result<BufReader<File>> {
+        Ok(BufReader::with_capacity(64 << 10, File::open(Path::new(path)).with_context(|| path.clone())?))
+    };
+    let (input, answers) = (open(input)?, open(output)?);
+    let mut out = crate::stdio::buffered_stdout();
+    let wrong = check(&table, format, input, answers, args.all, &mut out, &PathBuf::from(output))?;
+    out.flush()?;
+    Ok(if wrong { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+}
+
+/// The answer lines, one at a time.
+struct Answers<R> {
+    input: R,
+    line: Vec<u8>,
+    number: u64,
+    /// Whether an empty line is an answer (the 8-puzzle's solved case).
+    empty_answers: bool,
+}
+
+impl<R: BufRead> Answers<R> {
+    /// The next answer line, trimmed, and its number; `None` at the end.
+    /// Blank lines are skipped unless empty lines are answers.
+    fn next_answer(&mut self) -> std::io::Result<Option<(u64, Vec<u8>)>> {
+        while next_line(&mut self.input, &mut self.line)? {
+            self.number += 1;
+            let text = self.line.trim_ascii();
+            if text.is_empty() && !self.empty_answers {
+                continue;
+            }
+            return Ok(Some((self.number, text.to_vec())));
+        }
+        Ok(None)
+    }
+
+    /// The first line after the answers that is not blank.
+    fn extra(&mut self) -> std::io::Result<Option<u64>> {
+        while let Some((line, text)) = self.next_answer()? {
+            if !text.is_empty() {
+                return Ok(Some(line));
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// Checks the answers against the cases, writing one line per wrong case
+/// and a summary; true if any was wrong.
+fn check(
+    table: &Table<Bytes>,
+    format: Format,
+    input: impl BufRead,
+    answers: impl BufRead,
+    all: bool,
+    out: &mut impl Write,
+    output_name: &Path,
+) -> Result<bool> {
+    let mut cases = Cases::new(input, table, format);
+    let empty_answers = format == Format::EightPuzzle;
+    let mut answers = Answers { input: answers, line: Vec::new(), number: 0, empty_answers };
+    let (mut count, mut wrong) = (0u64, 0u64);
+    let mut missing_from = None;
+    while let Some(case) = cases.next_case()? {
+        count += 1;
+        if missing_from.is_some() {
+            continue;
+        }
+        let Some((line, text)) = answers.next_answer()? else {
+            missing_from = Some((count, case.line));
+            continue;
+        };
+        let verdict = match &case.state {
+            Err(problem) => Err(format!("the input's case is not a state: {problem}")),
+            Ok(_) if text.len() > MAX_LINE => Err(format!("malformed line: longer than {MAX_LINE} bytes")),
+            Ok(state) => answers::check(table, format, state, &text).map_err(|w| w.to_string()),
+        };
+        if let Err(why) = verdict {
+            wrong += 1;
+            writeln!(out, "case {count} (input line {}, output line {line}): {why}", case.line)?;
+            if !all {
+                return Ok(true);
+            }
+        }
+    }
+    if let Some((first, line)) = missing_from {
+        wrong += count - first + 1;
+        let which = if first == count { format!("case {first}") } else { format!("cases {first} to {count}") };
+        writeln!(out, "{which} (input line {line}): missing output: {} ends first", output_name.display())?;
+    } else if let Some(line) = answers.extra()? {
+        wrong += 1;
+        writeln!(out, "output line {line}: extra output after the answers to all {count} cases")?;
+    }
+    if wrong == 0 {
+        writeln!(out, "all {count} answers are right")?;
+    } else if all {
+        writeln!(out, "{wrong} of {count} answers wrong")?;
+    }
+    Ok(wrong > 0)
+}

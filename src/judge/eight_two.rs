@@ -1,0 +1,170 @@
+//! The "Eight II" judge (HDU 3567): the number of cases, then a start and a
+//! target line per case; each pair is answered by the one of the nine
+//! `eight-two-K` tables whose goal has the target's blank cell, the tiles
+//! relabelled through that goal. Read line by line in constant memory (the
+//! original has at most 200 cases; any number works).
+
+use std::fmt::Display;
+use std::io::{self, BufReader, Read, Write};
+use std::path::PathBuf;
+
+use anyhow::{Result, bail};
+use godtab_runtime::{Bytes, Table};
+
+use super::{CasesArgs, Format, MAX_LINE, OnError, Output, inputs, write_number};
+use crate::between::{EIGHT_TWO, eight_two_table};
+use crate::lines::next_line;
+use crate::relabel::{blank_cell, towards_goal};
+
+/// Whether the command asks for Eight II: the puzzle `eight-two` or
+/// `--format eight-two`.
+pub(crate) fn wanted(cases: &CasesArgs) -> bool {
+    cases.puzzle.as_deref() == Some(EIGHT_TWO) || cases.format == Some(Format::EightTwo)
+}
+
+/// Judges the files (or stdin) with the nine Eight II tables.
+pub(super) fn run<W: Write, E: Write>(
+    cases: &CasesArgs,
+    files: &[PathBuf],
+    on_error: Option<OnError>,
+    output: &mut Output<W, E>,
+) -> Result<()> {
+    if cases.tables.table.is_some() {
+        bail!(
+            "{EIGHT_TWO} answers with the nine tables {EIGHT_TWO}-0 to {EIGHT_TWO}-8: use the built-in ones or --tables DIR"
+        );
+    }
+    if let Some(other) = cases.puzzle.as_deref().filter(|&p| p != EIGHT_TWO) {
+        bail!("--format eight-two is the puzzle {EIGHT_TWO}'s format, not {other}'s");
+    }
+    let tables = load_tables(cases)?;
+    inputs::each(files, output, |input, output| judge(&tables, input, output, on_error.is_some()))
+}
+
+/// The nine Eight II tables, `eight-two-0` to `eight-two-8`, verified.
+pub(crate) fn load_tables(cases: &CasesArgs) -> Result<Vec<Table<Bytes>>> {
+    (0..9).map(|cell| Ok(cases.tables.load_verified(Some(&eight_two_table(cell)))?.table)).collect()
+}
+
+/// Where the reading is.
+enum Expect {
+    /// The first line: the number of cases.
+    Count,
+    /// A case's start.
+    Start,
+    /// A case's target, after the start (its text and line).
+    Target(Vec<u8>, u64),
+}
+
+/// Judges one input.
+fn judge<W: Write, E: Write>(
+    tables: &[Table<Bytes>],
+    input: &mut dyn Read,
+    output: &mut Output<W, E>,
+    placeholder: bool,
+) -> io::Result<()> {
+    let mut input = BufReader::with_capacity(64 << 10, input);
+    let (mut line, mut number, mut cases) = (Vec::with_capacity(64), 0u64, 0u64);
+    let mut promised = None;
+    let mut expect = Expect::Count;
+    while next_line(&mut input, &mut line)? {
+        number += 1;
+        // A byte-order mark an editor put at the start of the file.
+        let text = if number == 1 { line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&line) } else { &line };
+        let text = text.trim_ascii();
+        if text.is_empty() {
+            continue;
+        }
+        if line.len() > MAX_LINE {
+            cases += 1;
+            bad(output, placeholder, cases, number, format_args!("line longer than {MAX_LINE} bytes"))?;
+            expect = Expect::Start;
+            continue;
+        }
+        expect = match expect {
+            Expect::Count => match std::str::from_utf8(text).ok().and_then(|t| t.parse::<u64>().ok()) {
+                Some(count) => {
+                    promised = Some((count, number));
+                    Expect::Start
+                }
+                // No count: the cases start right away (reported at the end).
+                None => Expect::Target(text.to_vec(), number),
+            },
+            Expect::Start => Expect::Target(text.to_vec(), number),
+            Expect::Target(start, start_line) => {
+                cases += 1;
+                match answer(tables, &start, text) {
+                    Ok((distance, moves)) => write_case(&mut output.out, cases, distance, &moves)?,
+                    Err(problem) => bad(output, placeholder, cases, start_line, problem)?,
+                }
+                Expect::Start
+            }
+        };
+    }
+    if let Expect::Target(_, start_line) = expect {
+        cases += 1;
+        bad(output, placeholder, cases, start_line, "the input ended before this case's target line")?;
+    }
+    match promised {
+        Some((count, at)) if count != cases => {
+            output.out.flush()?;
+            output.report_line(at, format_args!("the first line says {count} cases, the input has {cases}"))
+        }
+        None if cases > 0 => {
+            output.out.flush()?;
+            output.report_line(1, "the first line should be the number of cases, T")
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Answers a case: its distance and moves, or why it has none.
+fn answer(tables: &[Table<Bytes>], start: &[u8], target: &[u8]) -> Result<(u8, Vec<u8>), String> {
+    let parse = |what: &str, text: &[u8]| {
+        let text = String::from_utf8_lossy(text);
+        tables[8].parse(&text).map_err(|e| format!("{what}: {e}"))
+    };
+    let (from, to) = (parse("start", start)?, parse("target", target)?);
+    let table = &tables[blank_cell(tables[8].puzzle(), &to).unwrap_or(8)];
+    let relabelled = towards_goal(table.puzzle(), &from, &to).map_err(|e| e.to_string())?;
+    let damaged = || "the table is damaged: it contradicts itself; regenerate it".to_string();
+    let Some(mut solution) = table.solution(&relabelled).map_err(|_| damaged())? else {
+        return Err("the target cannot be reached from the start: their tiles' orders differ in parity".into());
+    };
+    let mut moves = Vec::with_capacity(32);
+    for m in solution.by_ref() {
+        moves.extend_from_slice(table.move_name(m).unwrap_or_default().as_bytes());
+    }
+    match solution.error() {
+        Some(_) => Err(damaged()),
+        None => Ok((moves.len() as u8, moves)),
+    }
+}
+
+/// Writes "Case k: D" and the move line.
+fn write_case(out: &mut impl Write, case: u64, distance: u8, moves: &[u8]) -> io::Result<()> {
+    let mut text = Vec::with_capacity(moves.len() + 32);
+    text.extend_from_slice(b"Case ");
+    text.extend_from_slice(case.to_string().as_bytes());
+    text.extend_from_slice(b": ");
+    write_number(&mut text, distance);
+    text.push(b'\n');
+    text.extend_from_slice(moves);
+    text.push(b'\n');
+    out.write_all(&text)
+}
+
+/// Reports a bad case, after a placeholder answer if asked for one.
+fn bad<W: Write, E: Write>(
+    output: &mut Output<W, E>,
+    placeholder: bool,
+    case: u64,
+    line: u64,
+    problem: impl Display,
+) -> io::Result<()> {
+    if placeholder {
+        writeln!(output.out, "Case {case}: error\n")?;
+    }
+    output.out.flush()?;
+    output.report(case, line, problem)
+}
