@@ -58,7 +58,7 @@ fn fraction(text: &str) -> Result<f64, String> {
 /// Prints the random states.
 pub(crate) fn run(args: &Args) -> Result<ExitCode> {
     if crate::judge::wants_eight_two(&args.cases) {
-        let tables = crate::judge::eight_two_tables(&args.cases)?;
+        let tables = crate::judge::eight_two_tables(&args.cases.tables)?;
         if args.all || args.distinct {
             bail!("--all and --distinct are for one table's states; eight-two draws pairs of states");
         }

@@ -144,6 +144,39 @@ fn check_reports_the_first_wrong_case_and_why() {
 }
 
 #[test]
+fn check_eight_two_wants_the_least_optimal_moves() {
+    // The statement's samples, then a case with two optimal answers.
+    let cases = "3\n12X453786\n12345678X\n564178X23\n7568X4123\n12X453786\n1354X2786\n";
+    let right = "Case 1: 2\ndd\nCase 2: 8  \r\nurrulldr\nCase 3: 6\ndlurdl";
+    let out = check(&["eight-two"], cases, right);
+    assert_eq!(stdout(&out), "all 3 answers are right\n");
+    assert!(out.status.success());
+    let head = "Case 1: 2\ndd\nCase 2: 8\nurrulldr\n";
+    for (last, report) in [
+        (
+            "Case 3: 6\nldruld\n",
+            "optimal, but not the lexicographically least optimal moves the statement asks for (dlurdl)",
+        ),
+        ("Case 3: 8\ndlurdlrl\n", "wrong: 8 where 6 is the fewest"),
+        ("Case 3: 6\ndlurdx\n", "column 6: unknown move"),
+        ("Case 3: 6\nllruld\n", "move 4 (u) is illegal there"),
+        ("Case 3: 6\ndlurdu\n", "the moves do not reach the target (6 given)"),
+        ("Case 4: 6\ndlurdl\n", "malformed line: it answers case 4 where case 3 is due"),
+        ("Case three\n", "malformed line: expected \"Case k: D\""),
+    ] {
+        let out = check(&["eight-two"], cases, &format!("{head}{last}"));
+        assert_eq!(stdout(&out), format!("case 3 (input line 6, output line 5): {report}\n"), "{last:?}");
+        assert_eq!(out.status.code(), Some(1));
+    }
+    let out = check(&["eight-two"], cases, head);
+    assert_eq!(
+        stdout(&out),
+        format!("case 3 (input line 6): missing output: {}", stdout(&out).split_once("output: ").unwrap().1)
+    );
+    assert!(stdout(&out).ends_with("out.txt ends first\n"), "{}", stdout(&out));
+}
+
+#[test]
 fn random_lists_levels_mixes_unsolvable_states_and_draws_eight_two_pairs() {
     // The 8-puzzle's two states at 31 moves, each answered in 31.
     let all = godtab(&["random", "eight-puzzle", "--all", "--depth", "31"], b"");

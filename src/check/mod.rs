@@ -6,6 +6,7 @@
 
 mod answers;
 mod cases;
+mod eight_two;
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
@@ -15,6 +16,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result, bail};
 use godtab_runtime::{Bytes, Table};
 
+use crate::between::EIGHT_TWO;
 use crate::judge::Format;
 use crate::lines::{MAX_LINE, next_line};
 use crate::source::TableArgs;
@@ -27,6 +29,7 @@ use cases::Cases;
     after_help = "Examples:
   godtab check nine-puzzle cases.txt answers.txt
   godtab check eight-puzzle cases.txt answers.txt --all
+  godtab check eight-two cases.txt answers.txt
   godtab check --table my-puzzle.gtab cases.txt answers.txt
 
 The cases are read as the judge reads them (the puzzle's statement format, or the generic one
@@ -62,18 +65,26 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         [input, output] if args.tables.table.is_some() => (None, input, output),
         _ => bail!("give the puzzle, the file of cases and the file of answers (or --table FILE and the two files)"),
     };
-    let table = args.tables.load_verified(puzzle)?.table;
-    let format = args.format.unwrap_or_else(|| Format::of(table.definition()));
-    if matches!(format, Format::Blocks | Format::EightTwo) {
-        bail!("check reads cases of one line, or the 9 Puzzle's three; {format:?} cases are not supported yet");
-    }
-    format.check(table.definition()).map_err(|problem| anyhow::anyhow!("--format: {problem}"))?;
     let open = |path: &String| -> Result<BufReader<File>> {
         Ok(BufReader::with_capacity(64 << 10, File::open(Path::new(path)).with_context(|| path.clone())?))
     };
-    let (input, answers) = (open(input)?, open(output)?);
     let mut out = crate::stdio::buffered_stdout();
-    let wrong = check(&table, format, input, answers, args.all, &mut out, &PathBuf::from(output))?;
+    let output_name = PathBuf::from(output);
+    let wrong = if puzzle == Some(EIGHT_TWO) || args.format == Some(Format::EightTwo) {
+        if let Some(other) = puzzle.filter(|&p| p != EIGHT_TWO) {
+            bail!("--format eight-two is the puzzle {EIGHT_TWO}'s format, not {other}'s");
+        }
+        let tables = crate::judge::eight_two_tables(&args.tables)?;
+        eight_two::check(&tables, open(input)?, open(output)?, args.all, &mut out, &output_name)?
+    } else {
+        let table = args.tables.load_verified(puzzle)?.table;
+        let format = args.format.unwrap_or_else(|| Format::of(table.definition()));
+        if format == Format::Blocks {
+            bail!("check reads cases of one line, or the 9 Puzzle's three; blocks cases are not supported yet");
+        }
+        format.check(table.definition()).map_err(|problem| anyhow::anyhow!("--format: {problem}"))?;
+        check(&table, format, open(input)?, open(output)?, args.all, &mut out, &output_name)?
+    };
     out.flush()?;
     Ok(if wrong { ExitCode::FAILURE } else { ExitCode::SUCCESS })
 }

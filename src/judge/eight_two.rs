@@ -15,6 +15,7 @@ use super::{CasesArgs, Format, MAX_LINE, OnError, Output, inputs, write_number};
 use crate::between::{EIGHT_TWO, eight_two_table};
 use crate::lines::next_line;
 use crate::relabel::{blank_cell, towards_goal};
+use crate::source::TableArgs;
 
 /// Whether the command asks for Eight II: the puzzle `eight-two` or
 /// `--format eight-two`.
@@ -37,13 +38,13 @@ pub(super) fn run<W: Write, E: Write>(
     if let Some(other) = cases.puzzle.as_deref().filter(|&p| p != EIGHT_TWO) {
         bail!("--format eight-two is the puzzle {EIGHT_TWO}'s format, not {other}'s");
     }
-    let tables = load_tables(cases)?;
+    let tables = load_tables(&cases.tables)?;
     inputs::each(files, output, |input, output| judge(&tables, input, output, on_error.is_some()))
 }
 
 /// The nine Eight II tables, `eight-two-0` to `eight-two-8`, verified.
-pub(crate) fn load_tables(cases: &CasesArgs) -> Result<Vec<Table<Bytes>>> {
-    (0..9).map(|cell| Ok(cases.tables.load_verified(Some(&eight_two_table(cell)))?.table)).collect()
+pub(crate) fn load_tables(tables: &TableArgs) -> Result<Vec<Table<Bytes>>> {
+    (0..9).map(|cell| Ok(tables.load_verified(Some(&eight_two_table(cell)))?.table)).collect()
 }
 
 /// Where the reading is.
@@ -118,8 +119,9 @@ fn judge<W: Write, E: Write>(
     }
 }
 
-/// Answers a case: its distance and moves, or why it has none.
-fn answer(tables: &[Table<Bytes>], start: &[u8], target: &[u8]) -> Result<(u8, Vec<u8>), String> {
+/// Answers a case: its distance and moves (the least optimal move
+/// string), or why it has none.
+pub(crate) fn answer(tables: &[Table<Bytes>], start: &[u8], target: &[u8]) -> Result<(u8, Vec<u8>), String> {
     let parse = |what: &str, text: &[u8]| {
         let text = String::from_utf8_lossy(text);
         tables[8].parse(&text).map_err(|e| format!("{what}: {e}"))

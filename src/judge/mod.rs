@@ -22,7 +22,7 @@ use godtab_runtime::{Error, Solution, State, StateError, Table};
 use crate::source::{Loaded, TableArgs};
 use crate::stdio;
 pub(crate) use blocks::MAX_LINE;
-pub(crate) use eight_two::{load_tables as eight_two_tables, wanted as wants_eight_two};
+pub(crate) use eight_two::{answer as eight_two_answer, load_tables as eight_two_tables, wanted as wants_eight_two};
 pub(crate) use formats::Format;
 use formats::{OnePerLine, ThreeLines};
 pub(crate) use inputs::OnError;
@@ -73,7 +73,7 @@ pub(crate) struct CasesArgs {
     #[arg(long, value_enum)]
     format: Option<Format>,
     #[command(flatten)]
-    tables: TableArgs,
+    pub(crate) tables: TableArgs,
 }
 
 impl CasesArgs {
