@@ -37,6 +37,9 @@ pub struct KPerm {
 }
 
 impl KPerm {
+    /// No items among no cells: one placement, the empty one.
+    pub const EMPTY: Self = Self { n: 0, k: 0, count: 1, weights: [0; MAX_LEN] };
+
     /// The placements of `k` items among `n` cells, or `None` unless
     /// `k <= n <= 20`.
     #[must_use]

@@ -99,11 +99,14 @@ mod error;
 mod file;
 mod format;
 mod open;
+mod patterns;
 mod solution;
 mod table;
 mod view;
 #[cfg(feature = "alloc")]
 mod write;
+#[cfg(feature = "alloc")]
+mod write_patterns;
 
 pub use error::{Error, QueryError};
 #[cfg(feature = "std")]
@@ -113,7 +116,10 @@ pub use godtab_puzzles::{Definition, Kind, Puzzle, Ranking, State, StateError};
 /// The memory map type of [`Table::open_mmap`].
 #[cfg(feature = "mmap")]
 pub use memmap2::Mmap;
+pub use patterns::{MAX_PATTERNS, Pattern, PatternSet};
 pub use solution::Solution;
 pub use table::Table;
 #[cfg(feature = "alloc")]
 pub use write::{EncodeError, TableData, encode};
+#[cfg(feature = "alloc")]
+pub use write_patterns::{PatternData, encode_patterns};
