@@ -14,6 +14,7 @@ pub mod fuzzing;
 mod generate;
 mod info;
 mod judge;
+mod pdb;
 mod random;
 mod solve;
 mod source;

@@ -35,6 +35,8 @@ case is still answered. The exit status is 1 if any case was bad.")]
 pub(crate) struct Args {
     #[command(flatten)]
     cases: CasesArgs,
+    #[command(flatten)]
+    search: crate::pdb::SearchArgs,
 }
 
 /// The puzzle, its table and the format of its cases: what `judge` reads
@@ -65,6 +67,12 @@ impl CasesArgs {
 
 /// Answers every case on stdin; exit status 1 if any case was bad.
 pub(crate) fn run(args: &Args) -> Result<ExitCode> {
+    if let Some((set, _)) = crate::pdb::open(&args.cases.tables, args.cases.puzzle.as_deref())? {
+        if args.cases.format.is_some_and(|f| f != Format::Generic) {
+            anyhow::bail!("--format: a pattern set answers in the generic format");
+        }
+        return crate::pdb::judge(&set, args.search);
+    }
     let (loaded, format) = args.cases.open()?;
     let table = &loaded.table;
     let bad = judge_stream(table, format, stdio::stdin(), stdio::buffered_stdout(), stdio::buffered_stderr())?;
