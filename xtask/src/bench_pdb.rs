@@ -3,6 +3,10 @@
 //! random solvable states solved with 7-8 (with the reflected lookup), with
 //! 6-6-3, and with Manhattan distance (fifteen 1-tile patterns, on the first
 //! states only: it needs about ten thousand times more nodes).
+//!
+//! With `GODTAB_BENCH_REUSE=1` in the environment, sets already generated
+//! in `target/bench-pdb/` are reused (the 7-8 set takes many minutes) and
+//! only the searches run.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -39,8 +43,12 @@ pub fn run() -> Result<()> {
         ("Manhattan", "fifteen-manhattan", manhattan_spec),
     ];
     let mut report = String::new();
+    let reuse = std::env::var_os("GODTAB_BENCH_REUSE").is_some_and(|v| v == "1");
     for (label, name, spec) in &sets {
         let out = dir.join(format!("{name}.gtab"));
+        if reuse && out.exists() {
+            continue;
+        }
         let args = ["gen", "--spec", &spec.to_string_lossy(), "-o", &out.to_string_lossy()].map(String::from);
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let run = measure::run(godtab.path(), &args, None, None)?;
