@@ -23,6 +23,9 @@ use crate::stdio::note;
 /// state (thousands to millions).
 pub(crate) const DEFAULT_MAX_NODES: u64 = 200_000_000;
 
+/// The puzzle whose pattern set `cargo xtask gen-tables` ships.
+const FIFTEEN: &str = "fifteen-puzzle";
+
 /// The `--max-nodes` option of `solve` and `judge`.
 #[derive(clap::Args, Clone, Copy, Debug, Default)]
 pub(crate) struct SearchArgs {
@@ -48,6 +51,11 @@ pub(crate) fn open(tables: &TableArgs, puzzle: Option<&str>) -> Result<Option<(P
             Ok(path) => path,
             Err(_) => return Ok(None),
         },
+        (None, None, Some(FIFTEEN)) => bail!(
+            "the 15-puzzle answers from a pattern set file, not built in: write it with `cargo xtask gen-tables` \
+             (data/fifteen-puzzle.gtab, 11 MiB) or `godtab gen --spec data/puzzles/fifteen-puzzle.toml -o FILE`, \
+             then give --tables data or --table FILE"
+        ),
         _ => return Ok(None),
     };
     match PatternSet::open(&path) {
