@@ -56,6 +56,15 @@
 //! [`Table::verify`] additionally checks the checksum over every byte, at
 //! memory speed (xxh3: several GB/s).
 //!
+//! # Pattern sets
+//!
+//! A file may instead hold a *pattern set* (boards too large for a complete
+//! table, such as the 15-puzzle): one pattern database per pattern of
+//! tiles, opened with [`PatternSet::new`] or [`PatternSet::open`] with the
+//! same constant-time checks, and searched by the `godtab-search` crate's
+//! IDA*. [`Table::new`] refuses such a file with [`Error::Kind`], and the
+//! other way round.
+//!
 //! # Memory-mapped files
 //!
 //! A mapping shows the file as it is *now*: if another process rewrote the
