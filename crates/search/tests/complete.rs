@@ -90,3 +90,26 @@ fn unsolvable_states_and_the_node_limit() {
     let other = godtab_puzzles::builtin::NINE_DIGITS.definition();
     assert!(searcher.solve(&other.puzzle().goal(), 10).is_err());
 }
+
+/// The 3x4 board's complete table is too large for a test (240 million
+/// states); every partition must still give the same canonical answer,
+/// the lexicographically least optimal solution, which solves the state.
+#[test]
+fn partitions_of_three_by_four_agree() {
+    let definition = board("slide-3x4", 3, 4);
+    let sets = [
+        pattern_set(&definition, &[&[1, 2, 5, 6, 9], &[3, 4, 7, 8], &[10, 11]]),
+        pattern_set(&definition, &[&[1, 2, 3, 4], &[5, 6, 7, 8], &[9, 10, 11]]),
+        pattern_set(&definition, &[&[1, 5, 9, 10], &[2, 6, 3, 7], &[4, 8, 11]]),
+    ];
+    let puzzle = sets[0].puzzle();
+    let searchers: Vec<Searcher<'_>> = sets.iter().map(Searcher::new).collect();
+    for i in 0..40u64 {
+        let state = puzzle.unrank(i.wrapping_mul(0x9E37_79B9_7F4A_7C15) % puzzle.slots());
+        let answers: Vec<Vec<u8>> =
+            searchers.iter().map(|s| s.solve(&state, u64::MAX).unwrap().moves().to_vec()).collect();
+        assert!(answers.iter().all(|a| *a == answers[0]), "state {i}: {answers:?}");
+        let end = answers[0].iter().fold(state, |s, &m| puzzle.apply(&s, usize::from(m)).unwrap());
+        assert_eq!(end, puzzle.goal(), "state {i}");
+    }
+}
