@@ -45,6 +45,18 @@ impl SearchArgs {
 /// The pattern set named by `--table FILE` (or `--tables DIR` and the
 /// puzzle), if that file is one; `None` for a complete table or none.
 pub(crate) fn open(tables: &TableArgs, puzzle: Option<&str>) -> Result<Option<(PatternSet<Bytes>, PathBuf)>> {
+    let opened = open_unverified(tables, puzzle)?;
+    if let Some((set, path)) = &opened {
+        set.verify().map_err(|e| anyhow!("{}: {e}; regenerate it with `godtab gen`", path.display()))?;
+    }
+    Ok(opened)
+}
+
+/// [`open`] without the checksum pass (`info` reports the checksum).
+pub(crate) fn open_unverified(
+    tables: &TableArgs,
+    puzzle: Option<&str>,
+) -> Result<Option<(PatternSet<Bytes>, PathBuf)>> {
     let path = match (&tables.table, &tables.tables, puzzle) {
         (Some(path), _, _) => path.clone(),
         (None, Some(dir), Some(id)) => match crate::source::find_in(dir, id) {
@@ -59,10 +71,7 @@ pub(crate) fn open(tables: &TableArgs, puzzle: Option<&str>) -> Result<Option<(P
         _ => return Ok(None),
     };
     match PatternSet::open(&path) {
-        Ok(set) => {
-            set.verify().map_err(|e| anyhow!("{}: {e}; regenerate it with `godtab gen`", path.display()))?;
-            Ok(Some((set, path)))
-        }
+        Ok(set) => Ok(Some((set, path))),
         // A complete table, or a file the table path reports on.
         Err(FileError::Table { error: Error::Kind { .. }, .. }) => Ok(None),
         Err(e) if e.is_damage() => Ok(None),
@@ -289,4 +298,85 @@ pub(crate) fn generate(definition: &Definition, patterns: &[Vec<u8>], output: &P
     godtab_gen::write_atomic(output, &bytes).with_context(|| format!("writing {}", output.display()))?;
     note(format_args!("wrote {}: {}", output.display(), Size(bytes.len() as u64)));
     Ok(ExitCode::SUCCESS)
+}
+
+/// `godtab verify` on a pattern set: its checksum and a summary; `None`
+/// if the file is not one (the table path then checks and reports it).
+pub(crate) fn verify_file(path: &Path) -> Result<Option<String>> {
+    let Ok(set) = PatternSet::open(path) else { return Ok(None) };
+    set.verify().with_context(|| path.display().to_string())?;
+    let sizes: Vec<String> = set.patterns().map(|p| p.tiles().len().to_string()).collect();
+    Ok(Some(format!(
+        "{}, pattern set of {} patterns ({}), {} bytes",
+        set.definition().id(),
+        set.pattern_count(),
+        sizes.join("-"),
+        Count(set.as_bytes().len() as u64)
+    )))
+}
+
+/// `godtab info` on a pattern set: the puzzle and every pattern (its
+/// tiles, entries, width and largest entry), as text or one JSON object.
+pub(crate) fn info(set: &PatternSet<Bytes>, path: &Path, json: bool) -> Result<ExitCode> {
+    #[derive(Serialize)]
+    struct PatternInfo<'a> {
+        tiles: &'a [u8],
+        entries: u64,
+        bits_per_entry: u8,
+        max: u8,
+    }
+    #[derive(Serialize)]
+    struct Info<'a> {
+        puzzle: &'a str,
+        kind: &'static str,
+        rows: usize,
+        cols: usize,
+        source: String,
+        generator: &'a str,
+        bytes: usize,
+        reflected_lookup: bool,
+        patterns: Vec<PatternInfo<'a>>,
+        checksum_ok: bool,
+    }
+    let puzzle = set.puzzle();
+    let patterns = set
+        .patterns()
+        .map(|p| PatternInfo { tiles: p.tiles(), entries: p.places().count(), bits_per_entry: p.width(), max: p.max() })
+        .collect();
+    let info = Info {
+        puzzle: set.definition().id(),
+        kind: "pattern set",
+        rows: puzzle.rows(),
+        cols: puzzle.cols(),
+        source: path.display().to_string(),
+        generator: set.generator(),
+        bytes: set.as_bytes().len(),
+        reflected_lookup: Searcher::new(set).reflects(),
+        patterns,
+        checksum_ok: set.verify().is_ok(),
+    };
+    let mut out = crate::stdio::stdout();
+    if json {
+        serde_json::to_writer(&mut out, &info)?;
+        writeln!(out)?;
+    } else {
+        writeln!(out, "puzzle: {} ({}x{} sliding board), pattern set", info.puzzle, info.rows, info.cols)?;
+        writeln!(out, "source: {}", info.source)?;
+        writeln!(out, "generator: {}", info.generator)?;
+        writeln!(out, "size: {} bytes", Count(info.bytes as u64))?;
+        for (i, p) in info.patterns.iter().enumerate() {
+            let tiles: Vec<String> = p.tiles.iter().map(u8::to_string).collect();
+            writeln!(
+                out,
+                "pattern {i}: tiles {}: {} entries of {} bits, largest {}",
+                tiles.join(" "),
+                Count(p.entries),
+                p.bits_per_entry,
+                p.max
+            )?;
+        }
+        writeln!(out, "reflected lookup: {}", if info.reflected_lookup { "yes" } else { "no" })?;
+        writeln!(out, "checksum: {}", if info.checksum_ok { "ok" } else { "MISMATCH" })?;
+    }
+    Ok(if info.checksum_ok { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }

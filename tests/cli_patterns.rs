@@ -20,6 +20,16 @@ fn gen_solve_and_judge_a_pattern_set() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stderr).contains("pattern set of 2 patterns (4-4)"));
 
+    let out = godtab(&["info", "--table", set], b"");
+    assert!(stdout(&out).contains("pattern 0: tiles 1 2 3 4: 3,024 entries of 4 bits"), "{}", stdout(&out));
+    assert!(stdout(&out).contains("reflected lookup: yes\nchecksum: ok\n"));
+    let out = godtab(&["verify", set], b"");
+    assert!(
+        stdout(&out).ends_with(": ok: eight-puzzle, pattern set of 2 patterns (4-4), 3,160 bytes\n"),
+        "{}",
+        stdout(&out)
+    );
+
     // The same answers as the built-in complete table (the statement's sample).
     let out = godtab(&["solve", "--table", set, "2 3 4 1 5 x 7 6 8"], b"");
     assert_eq!(stdout(&out), "2 3 4 1 5 x 7 6 8: 19 moves: u l l d d r u r d l l u r d r u l d r\n");
