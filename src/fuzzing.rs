@@ -105,3 +105,27 @@ pub fn definition_file(data: &[u8]) {
         }
     }
 }
+
+/// Opens `data` as a pattern set; if that succeeds, checks the checksum
+/// and searches states drawn from the data within a small node limit.
+pub fn pattern_set(data: &[u8]) {
+    let Ok(set) = godtab_runtime::PatternSet::new(data) else { return };
+    let _ = set.verify();
+    assert!(!set.definition().id().chars().any(char::is_control) && !set.generator().chars().any(char::is_control));
+    let searcher = godtab_search::Searcher::new(&set);
+    let puzzle = set.puzzle();
+    for chunk in data.chunks(puzzle.cells()).take(8) {
+        let Ok(state) = puzzle.state_from_values(chunk) else { continue };
+        let _ = searcher.estimate(&state);
+        if let Ok(report) = searcher.solve(&state, 5_000) {
+            // Whatever is reported as a solution must solve the state.
+            if report.outcome == godtab_search::Outcome::Solved {
+                let mut s = state;
+                for &m in report.moves() {
+                    s = puzzle.apply(&s, usize::from(m)).expect("a solution's moves can be made");
+                }
+                assert_eq!(s, puzzle.goal(), "a solution that misses the goal");
+            }
+        }
+    }
+}

@@ -98,7 +98,14 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         bail!("--metric is for orbit puzzles' spec files (--spec FILE); the built-in puzzles' moves are fixed");
     }
     let definition = match (&args.puzzle, &args.spec) {
-        (_, Some(path)) => godtab_spec::load_with(path, metric).with_context(|| path.display().to_string())?,
+        (_, Some(path)) => {
+            let spec = godtab_spec::load_spec(path, metric).with_context(|| path.display().to_string())?;
+            if let Some(patterns) = &spec.patterns {
+                let limit = args.max_memory.unwrap_or_else(memory_limit);
+                return crate::pdb::generate(&spec.definition, patterns, &args.output, limit);
+            }
+            spec.definition
+        }
         (Some(id), None) => builtin::by_id(id)
             .with_context(|| {
                 let ids: Vec<&str> = builtin::every().map(|b| b.id).collect();

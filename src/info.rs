@@ -74,6 +74,9 @@ struct OrbitInfo<'a> {
 
 /// Prints the description of the table.
 pub(crate) fn run(args: &Args) -> Result<ExitCode> {
+    if let Some((set, path)) = crate::pdb::open_unverified(&args.tables, args.puzzle.as_deref())? {
+        return crate::pdb::info(&set, &path, args.json);
+    }
     let loaded = args.tables.load(args.puzzle.as_deref())?;
     let info = describe(&loaded.table, loaded.origin.to_string());
     let mut out = crate::stdio::stdout();

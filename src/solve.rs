@@ -53,6 +53,8 @@ pub(crate) struct Args {
     json: bool,
     #[command(flatten)]
     tables: TableArgs,
+    #[command(flatten)]
+    search: crate::pdb::SearchArgs,
 }
 
 /// One answer, as `--json` prints it.
@@ -83,6 +85,10 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         Some(_) => (None, words.as_slice()),
         None => (words.first().map(String::as_str), words.get(1..).unwrap_or_default()),
     };
+    if let Some((set, _)) = crate::pdb::open(&args.tables, puzzle)? {
+        let words = if args.tables.table.is_some() { &words[..] } else { states };
+        return crate::pdb::solve(&set, words, args.json, args.search);
+    }
     let loaded = args.tables.load_verified(puzzle)?;
     let table = &loaded.table;
     // With --table the puzzle may still be named: then it must match.

@@ -94,7 +94,7 @@ impl TableArgs {
 }
 
 /// `DIR/<id>.gtab`, or `DIR/<id>.gtab.zst` when only that one is there.
-fn find_in(dir: &Path, id: &str) -> Result<PathBuf> {
+pub(crate) fn find_in(dir: &Path, id: &str) -> Result<PathBuf> {
     if !dir.is_dir() {
         let problem = if dir.exists() { "is not a folder" } else { "no such folder" };
         bail!("--tables {}: {problem}", dir.display());

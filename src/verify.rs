@@ -72,6 +72,9 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
 
 /// Opens a table and checks its checksum over every byte.
 fn check_table(path: &Path) -> Result<String> {
+    if let Some(summary) = crate::pdb::verify_file(path)? {
+        return Ok(summary);
+    }
     let loaded = open_file(path)?;
     let table = &loaded.table;
     table.verify().with_context(|| path.display().to_string())?;

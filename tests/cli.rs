@@ -242,13 +242,18 @@ fn damaged_tables_are_refused() {
 
 #[test]
 fn usage_errors_are_one_line() {
-    let out = godtab(&["judge", "fifteen-puzzle"], b"");
+    let out = godtab(&["judge", "twenty-four-puzzle"], b"");
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         stderr(&out),
-        "godtab: error: unknown puzzle \"fifteen-puzzle\": the built-in puzzles are nine-digits, nine-puzzle, eight-puzzle, \
+        "godtab: error: unknown puzzle \"twenty-four-puzzle\": the built-in puzzles are nine-digits, nine-puzzle, eight-puzzle, \
          eight-two-0 to eight-two-8\n"
     );
+    // The 15-puzzle answers from a pattern set file, and godtab says how.
+    let out = godtab(&["judge", "fifteen-puzzle"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).starts_with("godtab: error: the 15-puzzle answers from a pattern set file"));
+    assert_eq!(stderr(&out).lines().count(), 1);
     let missing = godtab(&["info", "--table", "/nonexistent/t.gtab"], b"");
     assert_eq!(missing.status.code(), Some(1));
     assert_eq!(

@@ -44,3 +44,8 @@ fn state_text() {
 fn definition_file() {
     replay("definition_file", godtab::fuzzing::definition_file);
 }
+
+#[test]
+fn pattern_set() {
+    replay("pattern_set", godtab::fuzzing::pattern_set);
+}

@@ -8,6 +8,7 @@ mod formats;
 mod inputs;
 mod orbit_blocks;
 mod output;
+mod patterns;
 mod quick;
 
 use std::fmt::Display;
@@ -58,6 +59,8 @@ pub(crate) struct Args {
     /// List at most N bad cases on stderr, then say how many more there were.
     #[arg(long, value_name = "N")]
     max_errors: Option<u64>,
+    #[command(flatten)]
+    search: crate::pdb::SearchArgs,
 }
 
 /// The puzzle, its table and the format of its cases: what `judge` reads
@@ -91,11 +94,18 @@ impl CasesArgs {
 pub(crate) fn run(args: &Args) -> Result<ExitCode> {
     let (cases, files) = inputs::settle(&args.cases, &args.files);
     let mut output = Output::new(stdio::buffered_stdout(), stdio::buffered_stderr(), args.max_errors);
+    let placeholder = args.on_error.map(|_| &b"error\n"[..]);
     if eight_two::wanted(&cases) {
         eight_two::run(&cases, &files, args.on_error, &mut output)?;
+    } else if let Some((set, _)) = crate::pdb::open(&cases.tables, cases.puzzle.as_deref())? {
+        if cases.format.is_some_and(|f| f != Format::Generic) {
+            anyhow::bail!("--format: a pattern set answers in the generic format");
+        }
+        inputs::each(&files, &mut output, |input, output| {
+            patterns::judge(&set, args.search, input, output, placeholder)
+        })?;
     } else {
         let (loaded, format) = cases.open()?;
-        let placeholder = args.on_error.map(|_| &b"error\n"[..]);
         inputs::each(&files, &mut output, |input, output| {
             judge_into(&loaded.table, format, input, output, placeholder)
         })?;

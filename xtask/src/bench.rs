@@ -36,6 +36,9 @@ enum What {
     /// of the 3x3x3 cube: time, rate, size and peak memory; then query
     /// latency on the 3x4 table.
     Scale,
+    /// The 15-puzzle's pattern sets: generating 6-6-3 and 7-8, and solving
+    /// 100 random states with 7-8, 6-6-3 and Manhattan distance.
+    Pdb,
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -43,6 +46,7 @@ pub fn run(args: &Args) -> Result<()> {
         What::Gen => generation(args),
         What::Judge => judge(args),
         What::Scale => scale(args),
+        What::Pdb => crate::bench_pdb::run(),
     }
 }
 

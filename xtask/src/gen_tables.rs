@@ -1,7 +1,8 @@
 //! `cargo xtask gen-tables [--check | --big]`: the shipped tables.
 //!
 //! Writes `data/<id>.gtab` (ready to memory-map) and `data/<id>.gtab.zst`
-//! for every built-in puzzle, each atomically, and `data/SHA256SUMS`, the
+//! for every built-in puzzle, and the 15-puzzle's 6-6-3 pattern set
+//! `data/fifteen-puzzle.gtab` (from `data/puzzles/fifteen-puzzle.toml`), each atomically, and `data/SHA256SUMS`, the
 //! committed manifest of them all (`sha256sum -c SHA256SUMS` checks it).
 //! With `--check` nothing is written: the tables are regenerated in memory
 //! and compared with the manifest (see [`crate::artefacts`]).
@@ -24,13 +25,14 @@ pub struct Args {
     /// writing anything.
     #[arg(long)]
     check: bool,
-    /// Build the big tables (3x4 and 2x6 sliding puzzles) instead.
+    /// Build the big tables (3x4 and 2x6 sliding puzzles, the 15-puzzle's
+    /// 7-8 pattern set) instead.
     #[arg(long, conflicts_with = "check")]
     big: bool,
 }
 
 /// The big tables: spec files in data/puzzles/ whose tables `--big` builds.
-pub const BIG: [&str; 2] = ["slide-3x4", "slide-2x6"];
+pub const BIG: [&str; 3] = ["slide-3x4", "slide-2x6", "fifteen-puzzle-7-8"];
 
 pub fn run(args: &Args) -> Result<()> {
     if args.big {

@@ -20,6 +20,7 @@
 
 mod artefacts;
 mod bench;
+mod bench_pdb;
 mod capi;
 mod dist;
 mod fuzz;

@@ -295,14 +295,14 @@ const BATCH: usize = 8;
 /// Allocates the search's arrays, turning the system's refusal into
 /// [`GenError::OutOfMemory`] instead of an abort.
 #[derive(Clone, Copy)]
-struct Allocator {
-    slots: u64,
-    needed: u64,
+pub(crate) struct Allocator {
+    pub(crate) slots: u64,
+    pub(crate) needed: u64,
 }
 
 impl Allocator {
     /// Room for `additional` more values in `vec`.
-    fn reserve<T>(self, vec: &mut Vec<T>, additional: usize) -> Result<(), GenError> {
+    pub(crate) fn reserve<T>(self, vec: &mut Vec<T>, additional: usize) -> Result<(), GenError> {
         vec.try_reserve_exact(additional).map_err(|_| GenError::OutOfMemory {
             slots: self.slots,
             bytes: (additional as u64).saturating_mul(core::mem::size_of::<T>() as u64),
@@ -311,7 +311,7 @@ impl Allocator {
     }
 
     /// `len` values made by `make`.
-    fn filled<T>(self, len: usize, make: impl FnMut() -> T) -> Result<Vec<T>, GenError> {
+    pub(crate) fn filled<T>(self, len: usize, make: impl FnMut() -> T) -> Result<Vec<T>, GenError> {
         let mut vec = Vec::new();
         self.reserve(&mut vec, len)?;
         vec.extend(std::iter::repeat_with(make).take(len));

@@ -40,11 +40,15 @@
 mod atomic;
 mod bfs;
 mod compress;
+mod patterns;
 mod table;
 
 pub use atomic::{OutputTarget, folder_of, output_target, write_atomic};
 pub use bfs::{Level, Options, generate, generate_with, planned_memory};
 pub use compress::{compress, compress_memory, planned_memory_compressed};
+pub use patterns::{
+    PatternLevel, PatternOptions, check_patterns, pattern_placements, pattern_set_bytes, planned_pattern_memory,
+};
 pub use table::{GENERATOR, build_table, table_bytes};
 
 /// A number of bytes, displayed in binary units: "12 bytes", "1.5 KiB";
@@ -130,6 +134,9 @@ pub enum GenError {
     /// [`Encoding::check`](godtab_runtime::Encoding::check)).
     #[error("{0}")]
     Encoding(&'static str),
+    /// The patterns of a pattern set do not split the board's tiles.
+    #[error("{0}")]
+    Patterns(String),
     /// Some state is further from the goal than a distance byte can hold.
     #[error("the search passed distance {max}: God's number is too large for a distance byte")]
     TooDeep {

@@ -16,13 +16,16 @@
 //! assert_eq!(p, [1, 2, 0]);
 //! ```
 //!
-//! Three rankings are provided:
+//! Four rankings are provided:
 //!
 //! - [`rank_lex`] / [`unrank_lex`]: all `n!` permutations.
 //! - [`rank_parity`] / [`unrank_parity`]: the `n!/2` permutations of one
 //!   parity, for puzzles whose moves are all even permutations.
 //! - [`rank_multiset`] / [`unrank_multiset`]: arrangements of a multiset
 //!   (tiles that repeat), `n! / (k1! k2! ...)` of them.
+//!
+//! - [`KPerm`]: placements of `k` distinct items among `n` cells,
+//!   `n!/(n-k)!` of them (the index of a pattern database).
 //!
 //! Beside them, the orientation coordinates of twisty puzzles' pieces
 //! ([`rank_orientations`], [`rank_orientations_summed`]): `n` numbers below
@@ -41,12 +44,14 @@
 #![no_std]
 
 mod cursor;
+mod kperm;
 mod lex;
 mod multiset;
 mod orientation;
 mod parity;
 
 pub use cursor::LexCursor;
+pub use kperm::KPerm;
 pub use lex::{
     rank_lex, rank_lex_array, rank_lex_parity, rank_lex_parity_array, rank_lex_parity_mapped, rank_lex_parity_skipping,
     unrank_lex, unrank_lex_array,

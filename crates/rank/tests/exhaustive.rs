@@ -251,3 +251,48 @@ proptest! {
         prop_assert_eq!(rank_multiset(&out, &counts), rank);
     }
 }
+
+/// Every placement of k items among n cells, for n up to 7 and every k,
+/// generated in lexicographic order by counting: ranks and unranks agree
+/// with the order.
+#[test]
+fn every_placement_in_lexicographic_order() {
+    use godtab_rank::KPerm;
+    for n in 0..=7usize {
+        for k in 0..=n {
+            let places = KPerm::new(n, k).expect("k <= n");
+            // All sequences of k cells below n, in lexicographic order,
+            // keeping those with distinct cells.
+            let mut seq = vec![0u8; k];
+            let mut expected = 0u64;
+            loop {
+                let distinct = (0..k).all(|i| !seq[..i].contains(&seq[i]));
+                if distinct {
+                    assert_eq!(places.rank(&seq), expected, "rank of {seq:?} among {n} cells");
+                    let mut out = vec![0u8; k];
+                    places.unrank(expected, &mut out);
+                    assert_eq!(out, seq, "unrank({expected}) among {n} cells");
+                    expected += 1;
+                }
+                // Next sequence in base n.
+                let Some(i) = (0..k).rev().find(|&i| usize::from(seq[i]) + 1 < n) else { break };
+                seq[i] += 1;
+                seq[i + 1..].fill(0);
+            }
+            assert_eq!(expected, places.count(), "{k} of {n}");
+        }
+    }
+}
+
+proptest! {
+    /// Placements of up to 16 cells round-trip through their rank.
+    #[test]
+    fn placements_round_trip(perm in Just((0u8..16).collect::<Vec<u8>>()).prop_shuffle(), k in 0usize..=16) {
+        let places = godtab_rank::KPerm::new(16, k).expect("k <= 16");
+        let rank = places.rank(&perm[..k]);
+        prop_assert!(rank < places.count());
+        let mut out = vec![0u8; k];
+        places.unrank(rank, &mut out);
+        prop_assert_eq!(&out[..], &perm[..k]);
+    }
+}

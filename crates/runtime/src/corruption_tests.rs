@@ -22,7 +22,7 @@ fn fixtures() -> [&'static [u8]; 6] {
 
 /// The complete table's fields of a header.
 fn complete<'h, 'a>(header: &'h mut Header<'a>) -> &'h mut Complete<'a> {
-    let Body::Complete(complete) = &mut header.body;
+    let Body::Complete(complete) = &mut header.body else { panic!("a complete table") };
     complete
 }
 
@@ -64,7 +64,7 @@ fn extreme_header_fields_are_refused() {
         let header_len = u32::from_le_bytes(bytes[at::HEADER_LEN..at::HEADER_LEN + 4].try_into().unwrap()) as usize;
         let header_bytes = &bytes[PREAMBLE_LEN..PREAMBLE_LEN + header_len];
         let original = Header::decode(format::FORMAT_VERSION, header_bytes).expect("the header decodes");
-        let Body::Complete(body) = &original.body;
+        let Body::Complete(body) = &original.body else { panic!("a complete table") };
         let sections = &bytes[body.distance.offset as usize..];
         // Re-assembled untouched, it opens and verifies: the helper is right.
         let rebuilt = assemble(&original, sections);

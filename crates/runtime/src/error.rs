@@ -79,6 +79,15 @@ pub enum Error {
         /// What is wrong.
         problem: &'static str,
     },
+    /// The file is a table of another kind than the one asked for (a
+    /// pattern set opened as a complete table, or the other way round).
+    #[error("the file is a {found}, which {hint}")]
+    Kind {
+        /// What the file is: "pattern set" or "complete table".
+        found: &'static str,
+        /// How it is used instead.
+        hint: &'static str,
+    },
     /// The checksum does not match the bytes.
     #[error("the table is corrupt: checksum mismatch (stored {stored:#018x}, computed {computed:#018x})")]
     Checksum {
@@ -108,7 +117,7 @@ impl Error {
     pub fn is_damage(&self) -> bool {
         match self {
             Self::Query(e) => matches!(e, QueryError::Corrupt(_)),
-            Self::Version { .. } | Self::BigEndian | Self::State(_) => false,
+            Self::Version { .. } | Self::BigEndian | Self::State(_) | Self::Kind { .. } => false,
             _ => true,
         }
     }

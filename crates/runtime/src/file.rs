@@ -6,7 +6,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::vec::Vec;
 
-use crate::{Error, Table};
+use crate::{Error, PatternSet, Table};
 
 /// The first four bytes of a zstd frame.
 const ZSTD_MAGIC: [u8; 4] = [0x28, 0xB5, 0x2F, 0xFD];
@@ -194,15 +194,33 @@ impl Table<Bytes> {
     /// As [`Table::open`], and [`FileError::TooLarge`].
     pub fn open_with_limit(path: impl AsRef<Path>, limit: u64) -> Result<Self, FileError> {
         let path = path.as_ref();
-        let mut file = open_regular(path)?;
-        let mut start = [0u8; 4];
-        let read = file.read(&mut start).map_err(|e| FileError::io(path, e))?;
-        let bytes = if read == start.len() && start == ZSTD_MAGIC {
-            Bytes::Owned(decompress(path, open_regular(path)?, limit)?)
-        } else {
-            whole(path, file)?
-        };
-        Self::new(bytes).map_err(|e| FileError::table(path, e))
+        Self::new(load(path, limit)?).map_err(|e| FileError::table(path, e))
+    }
+}
+
+impl PatternSet<Bytes> {
+    /// Opens a pattern set file as [`Table::open`] opens a table: mapped,
+    /// read, or decompressed, then checked by [`PatternSet::new`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Table::open`].
+    pub fn open(path: impl AsRef<Path>) -> Result<Self, FileError> {
+        let path = path.as_ref();
+        Self::new(load(path, Table::MAX_DECOMPRESSED)?).map_err(|e| FileError::table(path, e))
+    }
+}
+
+/// The bytes of a table file: zstd data decompressed (up to `limit`
+/// bytes), anything else mapped or read.
+fn load(path: &Path, limit: u64) -> Result<Bytes, FileError> {
+    let mut file = open_regular(path)?;
+    let mut start = [0u8; 4];
+    let read = file.read(&mut start).map_err(|e| FileError::io(path, e))?;
+    if read == start.len() && start == ZSTD_MAGIC {
+        Ok(Bytes::Owned(decompress(path, open_regular(path)?, limit)?))
+    } else {
+        whole(path, file)
     }
 }
 

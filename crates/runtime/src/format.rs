@@ -326,6 +326,37 @@ pub(crate) struct Board<'a> {
 pub(crate) enum Body<'a> {
     /// A distance and a parent for every rank (variant 0).
     Complete(#[serde(borrow)] Complete<'a>),
+    /// A pattern database per pattern of tiles (variant 1).
+    Patterns(#[serde(borrow)] Patterns<'a>),
+}
+
+/// A pattern set: the tiles of a sliding board split into patterns, and
+/// for each pattern a section holding, for every placement of its tiles
+/// (ranked as a k-permutation of the cells, [`godtab_rank::KPerm`]), the
+/// fewest moves of those tiles that bring them home. The sections follow
+/// each other in pattern order, each `section_len(n!/(n-k)!, width)` bytes,
+/// the last one ending the file.
+#[derive(Serialize, Deserialize, Debug, PartialEq, Eq, Clone, Copy)]
+pub(crate) struct Patterns<'a> {
+    /// Every pattern's tile values, one pattern after another, each in the
+    /// order its placements are ranked.
+    pub tiles: &'a [u8],
+    /// Tiles per pattern.
+    pub sizes: &'a [u8],
+    /// Bits per entry of each pattern's section: 4 when its largest entry
+    /// is at most 15, else 8.
+    pub widths: &'a [u8],
+    /// The largest entry of each pattern's section.
+    pub maxima: &'a [u8],
+    /// Where the first section starts (right after the header, aligned).
+    pub offset: u64,
+}
+
+impl Patterns<'_> {
+    /// The width a section whose largest entry is `max` is stored in.
+    pub(crate) fn width_for(max: u8) -> u8 {
+        if max <= 15 { 4 } else { 8 }
+    }
 }
 
 /// A complete table: every rank's distance (and, in full encoding, its

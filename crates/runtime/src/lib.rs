@@ -56,6 +56,15 @@
 //! [`Table::verify`] additionally checks the checksum over every byte, at
 //! memory speed (xxh3: several GB/s).
 //!
+//! # Pattern sets
+//!
+//! A file may instead hold a *pattern set* (boards too large for a complete
+//! table, such as the 15-puzzle): one pattern database per pattern of
+//! tiles, opened with [`PatternSet::new`] or [`PatternSet::open`] with the
+//! same constant-time checks, and searched by the `godtab-search` crate's
+//! IDA*. [`Table::new`] refuses such a file with [`Error::Kind`], and the
+//! other way round.
+//!
 //! # Memory-mapped files
 //!
 //! A mapping shows the file as it is *now*: if another process rewrote the
@@ -99,11 +108,14 @@ mod error;
 mod file;
 mod format;
 mod open;
+mod patterns;
 mod solution;
 mod table;
 mod view;
 #[cfg(feature = "alloc")]
 mod write;
+#[cfg(feature = "alloc")]
+mod write_patterns;
 
 pub use error::{Error, QueryError};
 #[cfg(feature = "std")]
@@ -113,7 +125,10 @@ pub use godtab_puzzles::{Definition, Kind, Puzzle, Ranking, State, StateError};
 /// The memory map type of [`Table::open_mmap`].
 #[cfg(feature = "mmap")]
 pub use memmap2::Mmap;
+pub use patterns::{MAX_PATTERNS, Pattern, PatternSet};
 pub use solution::Solution;
 pub use table::Table;
 #[cfg(feature = "alloc")]
 pub use write::{EncodeError, TableData, encode};
+#[cfg(feature = "alloc")]
+pub use write_patterns::{PatternData, encode_patterns};

@@ -54,8 +54,13 @@ impl Meta {
         if !format::is_generator(header.generator) {
             return Err(Error::corrupt("generator", "longer than 64 bytes or holds a control character"));
         }
+        let Body::Complete(complete) = header.body else {
+            return Err(Error::Kind { found: "pattern set", hint: "answers by search: open it as a PatternSet" });
+        };
         let definition = definition_of(&header)?;
-        let Body::Complete(complete) = header.body;
+        if definition.puzzle().slots() != complete.states {
+            return Err(Error::corrupt("state count", "differs from the size of the puzzle's rank space"));
+        }
         check_counts(&complete)?;
 
         let puzzle = definition.puzzle();
@@ -93,14 +98,14 @@ impl Meta {
 }
 
 /// Where `part` (a slice of `whole`) sits in `whole`.
-fn range_in(whole: &[u8], part: &[u8]) -> Range<usize> {
+pub(crate) fn range_in(whole: &[u8], part: &[u8]) -> Range<usize> {
     let start = (part.as_ptr() as usize).wrapping_sub(whole.as_ptr() as usize);
     start..start + part.len()
 }
 
 /// Rebuilds the puzzle the header describes, with its id and move names,
 /// checking them all.
-fn definition_of(header: &Header<'_>) -> Result<Definition, Error> {
+pub(crate) fn definition_of(header: &Header<'_>) -> Result<Definition, Error> {
     let puzzle = match header.model {
         Model::Board(Board { kind, rows, cols, goal, move_maps }) => {
             let moves = match kind {
@@ -120,10 +125,6 @@ fn definition_of(header: &Header<'_>) -> Result<Definition, Error> {
         .and_then(|p| p.with_ranking(header.ranking.into()))
         .and_then(|p| Definition::new(header.puzzle_id, header.move_names.split(' '), p))
         .map_err(Error::Puzzle)?;
-    let Body::Complete(complete) = &header.body;
-    if definition.puzzle().slots() != complete.states {
-        return Err(Error::corrupt("state count", "differs from the size of the puzzle's rank space"));
-    }
     Ok(definition)
 }
 

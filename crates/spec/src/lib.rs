@@ -35,6 +35,7 @@
 
 mod fields;
 mod orbits;
+mod patterns;
 mod toml_orbits;
 mod tws;
 mod values;
@@ -172,10 +173,56 @@ pub fn parse(text: &str) -> Result<Definition, SpecError> {
 ///
 /// A [`SpecError`] naming the line and key of the first problem.
 pub fn parse_with(text: &str, metric: Metric) -> Result<Definition, SpecError> {
+    parse_spec(text, metric).map(|spec| spec.definition)
+}
+
+/// A spec file as read: the puzzle, and the patterns of its tiles if it
+/// asks for a pattern set (key `patterns`).
+#[derive(Clone, Debug)]
+pub struct Spec {
+    /// The puzzle, with its id and move names.
+    pub definition: Definition,
+    /// The tile values of each pattern (every tile of a sliding board other
+    /// than the blank in exactly one), if the file has `patterns`.
+    pub patterns: Option<Vec<Vec<u8>>>,
+}
+
+/// Reads and checks a spec file as [`load_with`] does, with its patterns.
+///
+/// # Errors
+///
+/// As [`load_with`].
+pub fn load_spec(path: &Path, metric: Metric) -> Result<Spec, SpecError> {
+    let text = std::fs::read_to_string(path)?;
+    if is_definition_file(path) {
+        let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("unnamed");
+        return Ok(Spec { definition: parse_definition_file(&text, stem, metric)?, patterns: None });
+    }
+    parse_spec(&text, metric)
+}
+
+/// Checks a TOML spec given as text, with its patterns (see
+/// [`parse_with`]).
+///
+/// ```
+/// let spec = godtab_spec::parse_spec(r#"
+///     name = "slide-2x3"
+///     kind = "sliding"
+///     rows = 2
+///     cols = 3
+///     patterns = [[1, 2, 4], [3, 5]]
+/// "#, godtab_spec::Metric::Half).unwrap();
+/// assert_eq!(spec.patterns, Some(vec![vec![1, 2, 4], vec![3, 5]]));
+/// ```
+///
+/// # Errors
+///
+/// A [`SpecError`] naming the line and key of the first problem.
+pub fn parse_spec(text: &str, metric: Metric) -> Result<Spec, SpecError> {
     let doc = DeTable::parse(text).map_err(|e| syntax_error(text, &e))?;
     let top = Table { text, key: String::new(), at: None, entries: doc.get_ref() };
     if top.get("kind").is_some_and(|kind| kind.value.get_ref().as_str() == Some("orbits")) {
-        return toml_orbits::read(&top)?.build(metric);
+        return Ok(Spec { definition: toml_orbits::read(&top)?.build(metric)?, patterns: None });
     }
     if metric == Metric::Quarter {
         return Err(SpecError::Invalid {
@@ -187,8 +234,8 @@ pub fn parse_with(text: &str, metric: Metric) -> Result<Definition, SpecError> {
         });
     }
     top.only(
-        &["name", "kind", "rows", "cols", "goal", "moves"],
-        "the keys are name, kind, rows, cols, goal and moves",
+        &["name", "kind", "rows", "cols", "goal", "moves", "patterns"],
+        "the keys are name, kind, rows, cols, goal, moves and patterns",
     )?;
 
     let name = top.required("name")?;
@@ -271,7 +318,9 @@ pub fn parse_with(text: &str, metric: Metric) -> Result<Definition, SpecError> {
         }
     };
     let puzzle = Puzzle::new(rows, cols, &goal, move_set).map_err(at_fault)?;
-    Definition::new(id, names.iter().copied(), puzzle).map_err(at_fault)
+    let definition = Definition::new(id, names.iter().copied(), puzzle).map_err(at_fault)?;
+    let patterns = top.get("patterns").map(|field| patterns::read(&field, definition.puzzle())).transpose()?;
+    Ok(Spec { definition, patterns })
 }
 
 /// A sliding puzzle's declared move order, `moves = ["d", "l", "r", "u"]`:

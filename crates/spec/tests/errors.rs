@@ -114,7 +114,7 @@ fn toml_and_type_errors_name_the_line_and_key() {
         ),
         (
             format!("{sliding}rows = 2\ncols = 2\ncolour = 3\n"),
-            "line 5: colour: unknown key; the keys are name, kind, rows, cols, goal and moves",
+            "line 5: colour: unknown key; the keys are name, kind, rows, cols, goal, moves and patterns",
         ),
         ("name = 3\nkind = \"sliding\"\n".into(), "line 1: name: expected the puzzle's name in quotes, found 3"),
         (
@@ -189,12 +189,15 @@ fn names_and_moves_are_limited() {
 #[test]
 fn keys_and_values_are_shown_on_one_line() {
     assert_errors(&[
-        ("\"a\\nb\" = 1".into(), "line 1: \"a\\nb\": unknown key; the keys are name, kind, rows, cols, goal and moves"),
+        (
+            "\"a\\nb\" = 1".into(),
+            "line 1: \"a\\nb\": unknown key; the keys are name, kind, rows, cols, goal, moves and patterns",
+        ),
         (
             "\"\\u001b[31mred\" = 1".into(),
-            "line 1: \"\\u{1b}[31mred\": unknown key; the keys are name, kind, rows, cols, goal and moves",
+            "line 1: \"\\u{1b}[31mred\": unknown key; the keys are name, kind, rows, cols, goal, moves and patterns",
         ),
-        ("\"\" = 1".into(), "line 1: \"\": unknown key; the keys are name, kind, rows, cols, goal and moves"),
+        ("\"\" = 1".into(), "line 1: \"\": unknown key; the keys are name, kind, rows, cols, goal, moves and patterns"),
         (
             // A raw ESC is a syntax error; the key is not echoed.
             "\"\u{1b}[31mred\" = 1".into(),
@@ -275,4 +278,33 @@ fn tables_for_lists_are_named_not_quoted() {
     assert_eq!(error(&two), expected);
     let map = format!("{HEAD}[[moves]]\nname = \"a\"\nmap = [0, 1, 2, {{}}]\n");
     assert_eq!(error(&map), "line 7: moves[0].map[3]: expected a cell number, found a table");
+}
+
+#[test]
+fn patterns_split_the_tiles() {
+    let head = "name = \"s\"\nkind = \"sliding\"\nrows = 2\ncols = 3\n";
+    let spec = |patterns: &str| format!("{head}patterns = {patterns}\n");
+    assert_errors(&[
+        (spec("[[1, 2], [3, 4, 2]]"), "line 5: patterns[1][2]: tile 2 is already in patterns[0][1]"),
+        (
+            spec("[[1, 2, 6], [3, 4, 5]]"),
+            "line 5: patterns[0][2]: 6 is not a tile of the goal (the blank is in no pattern)",
+        ),
+        (
+            spec("[[1, 2, 0], [3, 4, 5]]"),
+            "line 5: patterns[0][2]: 0 is not a tile of the goal (the blank is in no pattern)",
+        ),
+        (spec("[[1, 2], [3, 4]]"), "line 5: patterns: tile 5 is in no pattern; every tile but the blank is in one"),
+        (spec("[[1, 2, 3, 4, 5], []]"), "line 5: patterns[1]: expected at least one tile"),
+        (spec("[]"), "line 5: patterns: expected at least one pattern"),
+        (spec("[1, 2]"), "line 5: patterns[0]: expected a list of tiles, found 1"),
+        (spec("[[1, \"x\"]]"), "line 5: patterns[0][1]: expected a tile number, found \"x\""),
+        (
+            format!("{HEAD}patterns = [[1, 2, 3, 4]]\n[[moves]]\nname = \"a\"\ncycles = [[0, 1]]\n"),
+            "line 5: patterns: patterns are for sliding puzzles; remove the key",
+        ),
+    ]);
+    let ok = godtab_spec::parse_spec(&spec("[[5, 1], [2, 3, 4]]"), godtab_spec::Metric::Half).unwrap();
+    assert_eq!(ok.patterns, Some(vec![vec![5, 1], vec![2, 3, 4]]));
+    assert_eq!(godtab_spec::parse_spec(head, godtab_spec::Metric::Half).unwrap().patterns, None);
 }

@@ -1,0 +1,67 @@
+//! Pattern sets as the generator writes them: the same bytes on any number
+//! of threads, entries that are what they claim (a one-tile pattern's entry
+//! is the tile's Manhattan distance), and patterns that do not split the
+//! tiles refused before any work.
+
+use godtab_gen::{GenError, PatternOptions, pattern_set_bytes};
+use godtab_puzzles::{Definition, MoveSet, Puzzle};
+use godtab_runtime::{Error, PatternSet, Table};
+
+fn board(rows: usize, cols: usize) -> Definition {
+    let goal: Vec<u8> = (1..(rows * cols) as u8).chain([0]).collect();
+    Definition::new("board", ["u", "d", "l", "r"], Puzzle::new(rows, cols, &goal, MoveSet::Sliding).unwrap()).unwrap()
+}
+
+fn set(definition: &Definition, patterns: &[Vec<u8>]) -> Result<Vec<u8>, GenError> {
+    pattern_set_bytes(definition, patterns, &PatternOptions::default())
+}
+
+#[test]
+fn the_same_bytes_on_one_and_two_threads() {
+    let definition = board(3, 4);
+    let patterns = vec![vec![1, 2, 5, 6, 9], vec![3, 4, 7, 8], vec![10, 11]];
+    let on = |threads| {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        pool.install(|| set(&definition, &patterns).unwrap())
+    };
+    let one = on(1);
+    assert_eq!(one, on(2));
+    let opened = PatternSet::new(&one[..]).unwrap();
+    opened.verify().unwrap();
+    assert_eq!(opened.pattern_count(), 3);
+    let sizes: Vec<u64> = opened.patterns().map(|p| p.places().count()).collect();
+    assert_eq!(sizes, [95_040, 11_880, 132]);
+    // A pattern set is not a complete table, nor the other way round.
+    assert!(matches!(Table::new(&one[..]), Err(Error::Kind { .. })));
+}
+
+#[test]
+fn one_tile_patterns_hold_manhattan_distances() {
+    let definition = board(4, 4);
+    let patterns: Vec<Vec<u8>> = (1..16).map(|t| vec![t]).collect();
+    let bytes = set(&definition, &patterns).unwrap();
+    let opened = PatternSet::new(&bytes[..]).unwrap();
+    for (tile, pattern) in (1u8..16).zip(opened.patterns()) {
+        assert_eq!(pattern.width(), 4);
+        let home = usize::from(tile - 1);
+        for cell in 0..16usize {
+            let manhattan = (cell / 4).abs_diff(home / 4) + (cell % 4).abs_diff(home % 4);
+            assert_eq!(usize::from(pattern.get(cell as u64)), manhattan, "tile {tile} at cell {cell}");
+        }
+    }
+}
+
+#[test]
+fn patterns_that_do_not_split_the_tiles_are_refused() {
+    let definition = board(2, 3);
+    let message = |patterns: &[&[u8]]| {
+        let patterns: Vec<Vec<u8>> = patterns.iter().map(|p| p.to_vec()).collect();
+        set(&definition, &patterns).unwrap_err().to_string()
+    };
+    assert_eq!(message(&[&[1, 2], &[3, 4]]), "tile 5 is in no pattern");
+    assert_eq!(message(&[&[1, 2, 3], &[3, 4, 5]]), "pattern 1: tile 3 is in an earlier pattern too");
+    assert_eq!(message(&[&[1, 2, 3, 6], &[4, 5]]), "pattern 0: 6 is not a tile of the board");
+    assert_eq!(message(&[&[1, 2, 3, 4, 5], &[]]), "pattern 1 is empty");
+    let nine_digits = godtab_puzzles::builtin::NINE_DIGITS.definition();
+    assert!(set(&nine_digits, &[vec![1]]).unwrap_err().to_string().contains("sliding boards"));
+}

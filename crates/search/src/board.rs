@@ -1,0 +1,152 @@
+//! What the search knows about the board: the patterns' lookups by tile,
+//! the moves by cell, and the reflection about the main diagonal.
+
+use godtab_puzzles::{BLANK, Kind, MAX_CELLS, Puzzle, State};
+use godtab_rank::KPerm;
+use godtab_runtime::{MAX_PATTERNS, Pattern, PatternSet, QueryError};
+
+use crate::ida::{Outcome, Report, Run};
+
+/// A pattern's database as the search reads it.
+#[derive(Clone, Copy)]
+pub(crate) struct Lookup<'a> {
+    pub places: KPerm,
+    entries: &'a [u8],
+    wide: bool,
+}
+
+impl Lookup<'_> {
+    const NONE: Self = Self { places: KPerm::EMPTY, entries: &[], wide: true };
+
+    /// The entry for the placement `cells` (its first `k` bytes).
+    #[inline(always)]
+    pub fn get(&self, cells: &[u8; MAX_CELLS]) -> u8 {
+        let rank = self.places.rank(cells) as usize;
+        if self.wide {
+            self.entries.get(rank).copied().unwrap_or(0)
+        } else {
+            (self.entries.get(rank / 2).copied().unwrap_or(0) >> ((rank & 1) * 4)) & 0xF
+        }
+    }
+}
+
+/// Not a cell: a move that the blank's edge forbids, or no pattern.
+pub(crate) const NONE: u8 = u8::MAX;
+
+/// Solves states of a pattern set's puzzle by IDA* (see the crate docs).
+/// Built once per set; [`Searcher::solve`] takes `&self`, so threads can
+/// share one.
+#[derive(Clone)]
+pub struct Searcher<'a> {
+    pub(crate) puzzle: &'a Puzzle,
+    pub(crate) lookups: [Lookup<'a>; MAX_PATTERNS],
+    pub(crate) count: usize,
+    pub(crate) cells: usize,
+    pub(crate) blank: u8,
+    /// The goal's label at every cell.
+    pub(crate) goal: [u8; MAX_CELLS],
+    /// By label: its pattern and its place in that pattern's order.
+    pub(crate) pattern_of: [u8; MAX_CELLS],
+    pub(crate) index_in: [u8; MAX_CELLS],
+    /// By cell and move (u, d, l, r): the cell the blank swaps with.
+    pub(crate) targets: [[u8; 4]; MAX_CELLS],
+    /// Whether the reflected lookup is used, and the reflection of every
+    /// label and cell.
+    pub(crate) reflect: bool,
+    pub(crate) mirror_label: [u8; MAX_CELLS],
+    pub(crate) mirror_cell: [u8; MAX_CELLS],
+}
+
+impl<'a> Searcher<'a> {
+    /// A searcher over `set`'s databases.
+    #[must_use]
+    pub fn new<B: AsRef<[u8]>>(set: &'a PatternSet<B>) -> Self {
+        let puzzle = set.puzzle();
+        let (rows, cols, cells) = (puzzle.rows(), puzzle.cols(), puzzle.cells());
+        let goal_state = puzzle.goal();
+        let mut goal = [0u8; MAX_CELLS];
+        goal[..cells].copy_from_slice(goal_state.labels());
+        let blank = puzzle.label_of(BLANK).unwrap_or(0);
+        let mut searcher = Self {
+            puzzle,
+            lookups: [Lookup::NONE; MAX_PATTERNS],
+            count: set.pattern_count(),
+            cells,
+            blank,
+            goal,
+            pattern_of: [NONE; MAX_CELLS],
+            index_in: [0; MAX_CELLS],
+            targets: [[NONE; 4]; MAX_CELLS],
+            reflect: false,
+            mirror_label: [0; MAX_CELLS],
+            mirror_cell: [0; MAX_CELLS],
+        };
+        for (p, pattern) in set.patterns().enumerate() {
+            searcher.lookups[p] = lookup(&pattern);
+            for (i, &tile) in pattern.tiles().iter().enumerate() {
+                let label = usize::from(puzzle.label_of(tile).unwrap_or(0)) % MAX_CELLS;
+                searcher.pattern_of[label] = p as u8;
+                searcher.index_in[label] = i as u8;
+            }
+        }
+        for cell in 0..cells {
+            let (row, col) = (cell / cols, cell % cols);
+            let at = |ok: bool, target: usize| if ok { target as u8 } else { NONE };
+            searcher.targets[cell] = [
+                at(row > 0, cell.wrapping_sub(cols)),
+                at(row + 1 < rows, cell + cols),
+                at(col > 0, cell.wrapping_sub(1)),
+                at(col + 1 < cols, cell + 1),
+            ];
+            searcher.mirror_cell[cell] = (col * cols + row) as u8;
+        }
+        let goal_blank = goal[..cells].iter().position(|&l| l == blank).unwrap_or(0);
+        searcher.reflect = rows == cols && goal_blank / cols == goal_blank % cols;
+        if searcher.reflect {
+            for cell in 0..cells {
+                let mirrored = usize::from(searcher.mirror_cell[cell]);
+                searcher.mirror_label[usize::from(goal[cell]) % MAX_CELLS] = goal[mirrored];
+            }
+        }
+        searcher
+    }
+
+    /// Whether the heuristic also looks up the state reflected about the
+    /// main diagonal.
+    #[must_use]
+    pub fn reflects(&self) -> bool {
+        self.reflect
+    }
+
+    /// The heuristic's value for `state`: a lower bound on its distance.
+    ///
+    /// # Errors
+    ///
+    /// [`QueryError::WrongPuzzle`] for a state of another puzzle.
+    pub fn estimate(&self, state: &State) -> Result<u32, QueryError> {
+        if !self.puzzle.fits(state) {
+            return Err(QueryError::WrongPuzzle);
+        }
+        Ok(Run::new(self, state, 0).estimate())
+    }
+
+    /// Solves `state` optimally, expanding at most `max_nodes` nodes: the
+    /// lexicographically least optimal solution, or why there is none.
+    ///
+    /// # Errors
+    ///
+    /// [`QueryError::WrongPuzzle`] for a state of another puzzle.
+    pub fn solve(&self, state: &State, max_nodes: u64) -> Result<Report, QueryError> {
+        if !self.puzzle.fits(state) {
+            return Err(QueryError::WrongPuzzle);
+        }
+        if self.puzzle.kind() != Kind::Sliding || !self.puzzle.in_rank_space(state) {
+            return Ok(Report::new(Outcome::Unsolvable));
+        }
+        Ok(Run::new(self, state, max_nodes).solve())
+    }
+}
+
+fn lookup<'a>(pattern: &Pattern<'a>) -> Lookup<'a> {
+    Lookup { places: pattern.places(), entries: pattern.entries(), wide: pattern.width() == 8 }
+}

@@ -1,0 +1,312 @@
+//! The iterative-deepening depth-first search, on a fixed stack of frames.
+
+use godtab_puzzles::{MAX_CELLS, State};
+use godtab_runtime::MAX_PATTERNS;
+
+use crate::MAX_DEPTH;
+use crate::board::{NONE, Searcher};
+
+/// How a search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The moves of [`Report::moves`] solve the state optimally.
+    Solved,
+    /// The state cannot reach the goal.
+    Unsolvable,
+    /// The node limit was reached before a solution was found.
+    NodeLimit,
+    /// Every solution is longer than [`MAX_DEPTH`] moves.
+    TooDeep,
+}
+
+/// A search's result and the work it took.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// How the search ended.
+    pub outcome: Outcome,
+    /// Nodes expanded (their children generated), every iteration together.
+    pub expanded: u64,
+    /// Nodes generated (children whose heuristic was looked up).
+    pub generated: u64,
+    /// Iterations of deepening (bounds tried).
+    pub iterations: u32,
+    moves: [u8; MAX_DEPTH],
+    len: u8,
+}
+
+impl Report {
+    pub(crate) fn new(outcome: Outcome) -> Self {
+        Self { outcome, expanded: 0, generated: 0, iterations: 0, moves: [0; MAX_DEPTH], len: 0 }
+    }
+
+    /// The solution's move indices (declared order: u, d, l, r); empty
+    /// unless [`Outcome::Solved`].
+    #[must_use]
+    pub fn moves(&self) -> &[u8] {
+        &self.moves[..usize::from(self.len)]
+    }
+}
+
+/// How one depth-first pass ended.
+enum Step {
+    /// A solution, in the report.
+    Found,
+    /// The node limit.
+    Limit,
+    /// No solution within the bound; the smallest cost above it
+    /// (`u32::MAX` if none).
+    Above(u32),
+}
+
+/// The opposite of each move (u-d, l-r): the one never tried next.
+const UNDO: [u8; 5] = [1, 0, 3, 2, NONE];
+
+/// One level of the search: the move that led here, what it replaced, and
+/// the children's lookups, made before any is entered.
+#[derive(Clone, Copy)]
+struct Frame {
+    /// The move that led here (4 at the root).
+    came_by: u8,
+    /// The entries of the moved tile's patterns before the move.
+    old_h: u8,
+    old_mirror_h: u8,
+    /// The next move to try.
+    next: u8,
+    /// Moves within the bound (bit per move), with their new entries.
+    viable: u8,
+    child_h: [u8; 4],
+    child_mirror_h: [u8; 4],
+}
+
+const ROOT: Frame =
+    Frame { came_by: 4, old_h: 0, old_mirror_h: 0, next: 0, viable: 0, child_h: [0; 4], child_mirror_h: [0; 4] };
+
+/// A search in progress: the current state and its heuristic's parts.
+pub(crate) struct Run<'s, 'a> {
+    s: &'s Searcher<'a>,
+    cells: [u8; MAX_CELLS],
+    blank: u8,
+    /// Every pattern's tiles' cells, and in the reflected state.
+    places: [[u8; MAX_CELLS]; MAX_PATTERNS],
+    mirror_places: [[u8; MAX_CELLS]; MAX_PATTERNS],
+    h: [u8; MAX_PATTERNS],
+    mirror_h: [u8; MAX_PATTERNS],
+    sum: u32,
+    mirror_sum: u32,
+    max_nodes: u64,
+    report: Report,
+    frames: [Frame; MAX_DEPTH + 1],
+}
+
+impl<'s, 'a> Run<'s, 'a> {
+    pub fn new(s: &'s Searcher<'a>, state: &State, max_nodes: u64) -> Self {
+        let mut run = Self {
+            s,
+            cells: [0; MAX_CELLS],
+            blank: 0,
+            places: [[0; MAX_CELLS]; MAX_PATTERNS],
+            mirror_places: [[0; MAX_CELLS]; MAX_PATTERNS],
+            h: [0; MAX_PATTERNS],
+            mirror_h: [0; MAX_PATTERNS],
+            sum: 0,
+            mirror_sum: 0,
+            max_nodes,
+            report: Report::new(Outcome::NodeLimit),
+            frames: [ROOT; MAX_DEPTH + 1],
+        };
+        let labels = state.labels();
+        run.cells[..labels.len()].copy_from_slice(labels);
+        for (cell, &label) in labels.iter().enumerate() {
+            if label == s.blank {
+                run.blank = cell as u8;
+                continue;
+            }
+            let (p, i) = slot(s, label);
+            run.places[p][i] = cell as u8;
+            if s.reflect {
+                let (q, j) = slot(s, s.mirror_label[usize::from(label) % MAX_CELLS]);
+                run.mirror_places[q][j] = s.mirror_cell[cell];
+            }
+        }
+        for p in 0..s.count {
+            run.h[p] = s.lookups[p].get(&run.places[p]);
+            run.sum += u32::from(run.h[p]);
+            if s.reflect {
+                run.mirror_h[p] = s.lookups[p].get(&run.mirror_places[p]);
+                run.mirror_sum += u32::from(run.mirror_h[p]);
+            }
+        }
+        run
+    }
+
+    pub fn estimate(&self) -> u32 {
+        self.sum.max(self.mirror_sum)
+    }
+
+    fn is_goal(&self) -> bool {
+        self.cells[..self.s.cells] == self.s.goal[..self.s.cells]
+    }
+
+    /// Deepens the bound until a solution, the node limit or the stack's
+    /// end.
+    pub fn solve(mut self) -> Report {
+        if self.is_goal() {
+            self.report.outcome = Outcome::Solved;
+            return self.report;
+        }
+        let mut bound = self.estimate();
+        loop {
+            self.report.iterations += 1;
+            self.report.outcome = match self.iteration(bound) {
+                Step::Found => Outcome::Solved,
+                Step::Limit => Outcome::NodeLimit,
+                Step::Above(u32::MAX) => Outcome::Unsolvable,
+                Step::Above(next) if next as usize > MAX_DEPTH => Outcome::TooDeep,
+                Step::Above(next) => {
+                    bound = next;
+                    continue;
+                }
+            };
+            return self.report;
+        }
+    }
+
+    /// One depth-first pass within `bound`.
+    fn iteration(&mut self, bound: u32) -> Step {
+        let mut above = u32::MAX;
+        let mut depth = 0usize;
+        self.frames[0] = ROOT;
+        self.expand(0, bound, &mut above);
+        loop {
+            let frame = self.frames[depth];
+            let m = frame.next;
+            if m >= 4 {
+                if depth == 0 {
+                    return Step::Above(above);
+                }
+                self.undo(&frame);
+                depth -= 1;
+                continue;
+            }
+            self.frames[depth].next = m + 1;
+            if frame.viable & (1 << m) == 0 {
+                continue;
+            }
+            let child = self.apply(m, frame.child_h[usize::from(m)], frame.child_mirror_h[usize::from(m)]);
+            depth += 1;
+            self.frames[depth] = child;
+            if self.sum == 0 && self.is_goal() {
+                self.report.len = depth as u8;
+                for (slot, frame) in self.report.moves.iter_mut().zip(&self.frames[1..=depth]) {
+                    *slot = frame.came_by;
+                }
+                return Step::Found;
+            }
+            if self.report.expanded >= self.max_nodes {
+                return Step::Limit;
+            }
+            if depth < MAX_DEPTH {
+                self.expand(depth, bound, &mut above);
+            }
+        }
+    }
+
+    /// Looks up every child of the node at `depth` (all lookups before any
+    /// child is entered, so their memory reads overlap) and marks those
+    /// within the bound.
+    #[inline(always)]
+    fn expand(&mut self, depth: usize, bound: u32, above: &mut u32) {
+        let s = self.s;
+        self.report.expanded += 1;
+        let g = depth as u32 + 1;
+        let blank = usize::from(self.blank) % MAX_CELLS;
+        let frame = &mut self.frames[depth];
+        let skip = UNDO[usize::from(frame.came_by).min(4)];
+        for m in 0..4u8 {
+            let target = s.targets[blank][usize::from(m)];
+            if target == NONE || m == skip {
+                continue;
+            }
+            self.report.generated += 1;
+            let label = self.cells[usize::from(target) % MAX_CELLS];
+            let (p, i) = slot(s, label);
+            let mut moved = self.places[p];
+            moved[i] = blank as u8;
+            let hp = s.lookups[p].get(&moved);
+            let sum = self.sum - u32::from(self.h[p]) + u32::from(hp);
+            let mut estimate = sum;
+            if s.reflect {
+                let (q, j) = slot(s, s.mirror_label[usize::from(label) % MAX_CELLS]);
+                let mut mirrored = self.mirror_places[q];
+                mirrored[j] = s.mirror_cell[blank];
+                let mh = s.lookups[q].get(&mirrored);
+                frame.child_mirror_h[usize::from(m)] = mh;
+                estimate = estimate.max(self.mirror_sum - u32::from(self.mirror_h[q]) + u32::from(mh));
+            }
+            frame.child_h[usize::from(m)] = hp;
+            let cost = g + estimate;
+            if cost > bound {
+                *above = (*above).min(cost);
+            } else {
+                frame.viable |= 1 << m;
+            }
+        }
+    }
+
+    /// Makes move `m` with the children's entries looked up for it; the
+    /// new frame remembers what to restore.
+    #[inline(always)]
+    fn apply(&mut self, m: u8, hp: u8, mh: u8) -> Frame {
+        let s = self.s;
+        let blank = usize::from(self.blank) % MAX_CELLS;
+        let target = usize::from(s.targets[blank][usize::from(m)]) % MAX_CELLS;
+        let label = self.cells[target];
+        self.cells[blank] = label;
+        self.cells[target] = s.blank;
+        self.blank = target as u8;
+        let (p, i) = slot(s, label);
+        self.places[p][i] = blank as u8;
+        let old_h = self.h[p];
+        self.h[p] = hp;
+        self.sum = self.sum - u32::from(old_h) + u32::from(hp);
+        let mut old_mirror_h = 0;
+        if s.reflect {
+            let (q, j) = slot(s, s.mirror_label[usize::from(label) % MAX_CELLS]);
+            self.mirror_places[q][j] = s.mirror_cell[blank];
+            old_mirror_h = self.mirror_h[q];
+            self.mirror_h[q] = mh;
+            self.mirror_sum = self.mirror_sum - u32::from(old_mirror_h) + u32::from(mh);
+        }
+        Frame { came_by: m, old_h, old_mirror_h, ..ROOT }
+    }
+
+    /// Takes back the move that led to `frame`.
+    #[inline(always)]
+    fn undo(&mut self, frame: &Frame) {
+        let s = self.s;
+        let blank = usize::from(self.blank) % MAX_CELLS;
+        let back = usize::from(UNDO[usize::from(frame.came_by).min(4)]) % 4;
+        let from = usize::from(s.targets[blank][back]) % MAX_CELLS;
+        let label = self.cells[from];
+        self.cells[blank] = label;
+        self.cells[from] = s.blank;
+        self.blank = from as u8;
+        let (p, i) = slot(s, label);
+        self.places[p][i] = blank as u8;
+        self.sum = self.sum - u32::from(self.h[p]) + u32::from(frame.old_h);
+        self.h[p] = frame.old_h;
+        if s.reflect {
+            let (q, j) = slot(s, s.mirror_label[usize::from(label) % MAX_CELLS]);
+            self.mirror_places[q][j] = s.mirror_cell[blank];
+            self.mirror_sum = self.mirror_sum - u32::from(self.mirror_h[q]) + u32::from(frame.old_mirror_h);
+            self.mirror_h[q] = frame.old_mirror_h;
+        }
+    }
+}
+
+/// The pattern and place of a tile's label.
+#[inline(always)]
+fn slot(s: &Searcher<'_>, label: u8) -> (usize, usize) {
+    let label = usize::from(label) % MAX_CELLS;
+    (usize::from(s.pattern_of[label]) % MAX_PATTERNS, usize::from(s.index_in[label]) % MAX_CELLS)
+}

@@ -1,0 +1,52 @@
+//! IDA* over a godtab pattern set: optimal solutions of sliding puzzles too
+//! large for a complete table (the 15-puzzle's 10^13 states), with no
+//! allocation and no std.
+//!
+//! The heuristic is the sum of the pattern databases' entries for the
+//! state (each counts only moves of its own tiles, so the sum never
+//! overestimates). On a square board whose blank belongs on the main
+//! diagonal, the state reflected about that diagonal (u and l swapped, d
+//! and r) has the same distance, so its sum is a second lower bound and
+//! the heuristic is the larger of the two.
+//!
+//! # Canonical answers
+//!
+//! The depth-first search tries moves in declared order (u, d, l, r),
+//! never undoes the previous move, and stops at the first solution within
+//! the bound; the bound starts at the heuristic and grows to the smallest
+//! cost that exceeded it. The first solution found at the optimal bound is
+//! therefore the lexicographically least optimal solution: the same answer,
+//! move for move, as a complete table's parent moves give.
+//!
+//! ```
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let definition = godtab_puzzles::builtin::EIGHT_PUZZLE.definition();
+//! let patterns = [vec![1, 2, 3, 4], vec![5, 6, 7, 8]];
+//! let bytes = godtab_gen::pattern_set_bytes(&definition, &patterns, &Default::default())?;
+//! let set = godtab_runtime::PatternSet::new(bytes)?;
+//! let searcher = godtab_search::Searcher::new(&set);
+//! let state = set.puzzle().parse("2 3 4 1 5 x 7 6 8")?;
+//! let report = searcher.solve(&state, 1_000_000)?;
+//! let moves: String = report.moves().iter().filter_map(|&m| set.definition().move_name(m.into())).collect();
+//! assert_eq!(moves, "ullddrurdllurdruldr");
+//! # Ok(()) }
+//! ```
+//!
+//! # Bounded work
+//!
+//! The stack holds [`MAX_DEPTH`] frames, far beyond any board of 16 cells
+//! (the 15-puzzle's hardest states take 80 moves); deeper bounds are
+//! refused ([`Outcome::TooDeep`]). A node limit ends hopeless searches
+//! ([`Outcome::NodeLimit`]) whatever the input.
+
+#![no_std]
+
+mod board;
+mod ida;
+
+pub use board::Searcher;
+pub use ida::{Outcome, Report};
+
+/// The longest solution searched for: the search's stack has this many
+/// frames.
+pub const MAX_DEPTH: usize = 255;

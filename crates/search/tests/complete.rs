@@ -1,0 +1,115 @@
+//! IDA* over pattern sets gives the complete tables' answers move for move:
+//! every solvable state of the 3x3 board with two partitions, samples of
+//! larger boards with several.
+
+use godtab_gen::{PatternOptions, pattern_set_bytes, table_bytes};
+use godtab_puzzles::{Definition, MoveSet, Puzzle};
+use godtab_runtime::{PatternSet, Table};
+use godtab_search::{Outcome, Searcher};
+
+fn board(id: &str, rows: usize, cols: usize) -> Definition {
+    let cells = rows * cols;
+    let goal: Vec<u8> = (1..cells as u8).chain([0]).collect();
+    let puzzle = Puzzle::new(rows, cols, &goal, MoveSet::Sliding).unwrap();
+    Definition::new(id, ["u", "d", "l", "r"], puzzle).unwrap()
+}
+
+fn pattern_set(definition: &Definition, patterns: &[&[u8]]) -> PatternSet<Vec<u8>> {
+    let patterns: Vec<Vec<u8>> = patterns.iter().map(|p| p.to_vec()).collect();
+    PatternSet::new(pattern_set_bytes(definition, &patterns, &PatternOptions::default()).unwrap()).unwrap()
+}
+
+/// Checks the ranks `ranks` of the complete table against every set.
+fn agree(definition: &Definition, sets: &[PatternSet<Vec<u8>>], ranks: impl Iterator<Item = u64>) -> usize {
+    let table = Table::new(table_bytes(definition, &Default::default()).unwrap()).unwrap();
+    let puzzle = definition.puzzle();
+    let searchers: Vec<Searcher<'_>> = sets.iter().map(Searcher::new).collect();
+    let mut buffer = [0u8; 64];
+    let mut checked = 0;
+    for rank in ranks {
+        let state = puzzle.unrank(rank);
+        let len = table.solve_into(&state, &mut buffer).unwrap();
+        for (searcher, set) in searchers.iter().zip(sets) {
+            let state = set.puzzle().state_from_values(&values(puzzle, &state)).unwrap();
+            let estimate = searcher.estimate(&state).unwrap();
+            assert!(estimate as usize <= len, "rank {rank}: estimate {estimate} above the distance {len}");
+            let report = searcher.solve(&state, u64::MAX).unwrap();
+            assert_eq!(report.outcome, Outcome::Solved, "rank {rank}");
+            assert_eq!(report.moves(), &buffer[..len], "rank {rank}");
+        }
+        checked += 1;
+    }
+    checked
+}
+
+fn values(puzzle: &Puzzle, state: &godtab_puzzles::State) -> Vec<u8> {
+    state.labels().iter().map(|&l| puzzle.value_of(l)).collect()
+}
+
+#[test]
+fn every_eight_puzzle_state() {
+    let definition = godtab_puzzles::builtin::EIGHT_PUZZLE.definition();
+    let sets = [
+        pattern_set(&definition, &[&[1, 2, 3, 4], &[5, 6, 7, 8]]),
+        pattern_set(&definition, &[&[1, 5, 8], &[2, 3, 4, 6, 7]]),
+    ];
+    assert!(Searcher::new(&sets[0]).reflects());
+    let slots = definition.puzzle().slots();
+    assert_eq!(agree(&definition, &sets, 0..slots), 181_440);
+}
+
+#[test]
+fn samples_of_two_by_five() {
+    let definition = board("slide-2x5", 2, 5);
+    let sets = [
+        pattern_set(&definition, &[&[1, 2, 3, 4, 5], &[6, 7, 8, 9]]),
+        pattern_set(&definition, &[&[1, 6], &[2, 7, 3], &[8, 4, 9, 5]]),
+        pattern_set(&definition, &[&[1, 2, 6, 7], &[3, 4, 8], &[5, 9]]),
+    ];
+    assert!(!Searcher::new(&sets[0]).reflects());
+    let slots = definition.puzzle().slots();
+    assert_eq!(agree(&definition, &sets, (0..slots).step_by(12_007)), 152);
+}
+
+#[test]
+fn unsolvable_states_and_the_node_limit() {
+    let definition = godtab_puzzles::builtin::EIGHT_PUZZLE.definition();
+    let set = pattern_set(&definition, &[&[1, 2, 3, 4], &[5, 6, 7, 8]]);
+    let searcher = Searcher::new(&set);
+    let puzzle = set.puzzle();
+    let unsolvable = puzzle.parse("2 1 3 4 5 6 7 8 x").unwrap();
+    assert_eq!(searcher.solve(&unsolvable, 1000).unwrap().outcome, Outcome::Unsolvable);
+    let hard = puzzle.parse("8 6 7 2 5 4 3 x 1").unwrap();
+    let report = searcher.solve(&hard, 10).unwrap();
+    assert_eq!(report.outcome, Outcome::NodeLimit);
+    assert!(report.moves().is_empty());
+    let report = searcher.solve(&hard, u64::MAX).unwrap();
+    assert_eq!(report.moves().len(), 31);
+    let solved = searcher.solve(&puzzle.goal(), 0).unwrap();
+    assert_eq!((solved.outcome, solved.moves().len()), (Outcome::Solved, 0));
+    let other = godtab_puzzles::builtin::NINE_DIGITS.definition();
+    assert!(searcher.solve(&other.puzzle().goal(), 10).is_err());
+}
+
+/// The 3x4 board's complete table is too large for a test (240 million
+/// states); every partition must still give the same canonical answer,
+/// the lexicographically least optimal solution, which solves the state.
+#[test]
+fn partitions_of_three_by_four_agree() {
+    let definition = board("slide-3x4", 3, 4);
+    let sets = [
+        pattern_set(&definition, &[&[1, 2, 5, 6, 9], &[3, 4, 7, 8], &[10, 11]]),
+        pattern_set(&definition, &[&[1, 2, 3, 4], &[5, 6, 7, 8], &[9, 10, 11]]),
+        pattern_set(&definition, &[&[1, 5, 9, 10], &[2, 6, 3, 7], &[4, 8, 11]]),
+    ];
+    let puzzle = sets[0].puzzle();
+    let searchers: Vec<Searcher<'_>> = sets.iter().map(Searcher::new).collect();
+    for i in 0..40u64 {
+        let state = puzzle.unrank(i.wrapping_mul(0x9E37_79B9_7F4A_7C15) % puzzle.slots());
+        let answers: Vec<Vec<u8>> =
+            searchers.iter().map(|s| s.solve(&state, u64::MAX).unwrap().moves().to_vec()).collect();
+        assert!(answers.iter().all(|a| *a == answers[0]), "state {i}: {answers:?}");
+        let end = answers[0].iter().fold(state, |s, &m| puzzle.apply(&s, usize::from(m)).unwrap());
+        assert_eq!(end, puzzle.goal(), "state {i}");
+    }
+}

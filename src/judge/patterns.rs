@@ -1,0 +1,70 @@
+//! `judge` on a pattern set: one case per line in the generic format, each
+//! solved by IDA*, a batch of cases at a time on every core with the
+//! answers in input order.
+
+use std::io::{self, BufReader, Read, Write};
+
+use godtab_runtime::{Bytes, PatternSet};
+use godtab_search::Searcher;
+use rayon::prelude::*;
+
+use super::{MAX_LINE, Output};
+use crate::lines::next_line;
+use crate::pdb::{SearchArgs, answer};
+
+/// Cases read and solved at a time: every core gets work, answers stay in
+/// input order, and memory does not grow with the input.
+const BATCH: usize = 256;
+
+/// Judges one input; `placeholder` is the answer line a bad case gets, if
+/// any.
+pub(super) fn judge<W: Write, E: Write>(
+    set: &PatternSet<Bytes>,
+    search: SearchArgs,
+    input: &mut dyn Read,
+    output: &mut Output<W, E>,
+    placeholder: Option<&[u8]>,
+) -> io::Result<()> {
+    let searcher = Searcher::new(set);
+    let mut input = BufReader::with_capacity(64 << 10, input);
+    let (mut line_number, mut case) = (0u64, 0u64);
+    let mut line = Vec::new();
+    loop {
+        let mut batch: Vec<(u64, u64, Vec<u8>)> = Vec::with_capacity(BATCH);
+        while batch.len() < BATCH && next_line(&mut input, &mut line)? {
+            line_number += 1;
+            // A byte-order mark an editor put at the start of the file.
+            let text = if line_number == 1 { line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&line) } else { &line };
+            if text.iter().all(u8::is_ascii_whitespace) {
+                continue;
+            }
+            case += 1;
+            batch.push((case, line_number, text.to_vec()));
+        }
+        if batch.is_empty() {
+            return Ok(());
+        }
+        let answers: Vec<Result<String, String>> = batch
+            .par_iter()
+            .map(|(_, _, text)| {
+                if text.len() > MAX_LINE {
+                    return Err(format!("line longer than {MAX_LINE} bytes"));
+                }
+                answer(set, &searcher, search, text)
+            })
+            .collect();
+        for ((case, line_number, _), answer) in batch.iter().zip(answers) {
+            match answer {
+                Ok(answer) => writeln!(output.out, "{answer}")?,
+                Err(problem) => {
+                    if let Some(placeholder) = placeholder {
+                        output.out.write_all(placeholder)?;
+                    }
+                    output.out.flush()?;
+                    output.report(*case, *line_number, problem)?;
+                    output.err.flush()?;
+                }
+            }
+        }
+    }
+}
