@@ -51,6 +51,14 @@ pub(crate) fn open(tables: &TableArgs, puzzle: Option<&str>) -> Result<Option<(P
     Ok(opened)
 }
 
+/// The release bundle's own `tables/<id>.gtab`, beside the folder of the
+/// running godtab (`bin/godtab`), if it is there.
+fn bundled(id: &str) -> Option<PathBuf> {
+    let exe = std::env::current_exe().ok()?;
+    let path = exe.parent()?.parent()?.join("tables").join(format!("{id}.gtab"));
+    path.is_file().then_some(path)
+}
+
 /// [`open`] without the checksum pass (`info` reports the checksum).
 pub(crate) fn open_unverified(
     tables: &TableArgs,
@@ -62,11 +70,14 @@ pub(crate) fn open_unverified(
             Ok(path) => path,
             Err(_) => return Ok(None),
         },
-        (None, None, Some(FIFTEEN)) => bail!(
-            "the 15-puzzle answers from a pattern set file, not built in: write it with `cargo xtask gen-tables` \
-             (data/fifteen-puzzle.gtab, 11 MiB) or `godtab gen --spec data/puzzles/fifteen-puzzle.toml -o FILE`, \
-             then give --tables data or --table FILE"
-        ),
+        (None, None, Some(FIFTEEN)) => match bundled(FIFTEEN) {
+            Some(path) => path,
+            None => bail!(
+                "the 15-puzzle answers from a pattern set file, not built in: write it with `cargo xtask gen-tables` \
+                 (data/fifteen-puzzle.gtab, 11 MiB) or `godtab gen --spec data/puzzles/fifteen-puzzle.toml -o FILE`, \
+                 then give --tables data or --table FILE"
+            ),
+        },
         _ => return Ok(None),
     };
     match PatternSet::open(&path) {

@@ -8,7 +8,8 @@
 //! - `include/godtab.h` and `lib/`: the C API's header and libraries
 //!   (`libgodtab.a`, `libgodtab.so`, `libgodtab_nostd.a`; see
 //!   [`crate::capi`]);
-//! - `tables/<id>.gtab.zst`: every built-in table, the bytes that
+//! - `tables/<id>.gtab.zst`: every built-in table (and the 15-puzzle's
+//!   pattern set `tables/fifteen-puzzle.gtab`), the bytes that
 //!   `data/SHA256SUMS` lists;
 //! - `README.md`, `LICENSE-APACHE`, `LICENSE-MIT`, and
 //!   `licenses/third-party/`: the licence files of every crate compiled
@@ -77,8 +78,12 @@ pub fn run() -> Result<()> {
         let file = format!("lib/{library}");
         files.push(if library.ends_with(".so") { File::executable(file, bytes) } else { File::new(file, bytes) });
     }
-    for (table, bytes) in Artefacts::shipped_tables()?.files {
-        if table.ends_with(".gtab.zst") {
+    // Each table once: compressed where it is shipped compressed (the
+    // pattern set only as it is mapped).
+    let shipped = Artefacts::shipped_tables()?.files;
+    let names: Vec<String> = shipped.iter().map(|(name, _)| name.clone()).collect();
+    for (table, bytes) in shipped {
+        if table.ends_with(".gtab.zst") || !names.contains(&format!("{table}.zst")) {
             files.push(File::new(format!("tables/{table}"), bytes));
         }
     }
