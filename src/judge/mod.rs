@@ -9,6 +9,7 @@ mod inputs;
 mod orbit_blocks;
 mod output;
 mod quick;
+mod quick_nine;
 
 use std::fmt::Display;
 use std::io::{self, Read, Write};

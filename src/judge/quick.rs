@@ -8,7 +8,7 @@
 use godtab_runtime::{Encoding, Kind, Ranking, Table};
 
 /// `FACTORIAL[k]` = k!.
-const FACTORIAL: [u64; 9] = [1, 1, 2, 6, 24, 120, 720, 5040, 40320];
+pub(crate) const FACTORIAL: [u64; 9] = [1, 1, 2, 6, 24, 120, 720, 5040, 40320];
 
 /// Whether the quick path gives `table`'s answers: nine distinct tiles 1
 /// to 9, ranked lexicographically by label (tile minus one), distances
@@ -25,7 +25,7 @@ pub(crate) fn fits<T: AsRef<[u8]>>(table: &Table<T>) -> bool {
 
 /// How many bits each 9-bit mask has set (no `popcnt` instruction is
 /// assumed).
-const ONES: [u8; 512] = {
+pub(crate) const ONES: [u8; 512] = {
     let mut ones = [0u8; 512];
     let mut mask = 0;
     while mask < 512 {
@@ -57,23 +57,30 @@ pub(crate) fn rank_nine_digits(line: &[u8]) -> Option<u64> {
     if count == 9 { rank_of(digits) } else { None }
 }
 
-/// The rank of nine digit characters, if they are 1 to 9 once each. No
-/// branch per digit: a byte that is no digit 1 to 9 sets a bit past the
-/// ninth, and a repeated digit leaves one of the nine unset, so one test
-/// of the mask at the end rejects both.
+/// The rank of nine digit characters, if they are 1 to 9 once each.
 #[inline(always)]
 fn rank_of(digits: [u8; 9]) -> Option<u64> {
-    let (mut rank, mut seen) = (0u64, 0u32);
-    for (i, &byte) in digits.iter().enumerate() {
-        let raw = u32::from(byte.wrapping_sub(b'1'));
-        let digit = if raw < 9 { raw } else { 15 };
-        let bit = 1u32 << digit;
-        // Digits after this one that are smaller: those not seen yet.
-        let smaller_later = digit.wrapping_sub(u32::from(ONES[(seen & (bit - 1) & 0x1FF) as usize]));
+    lex_rank(digits.map(|byte| byte.wrapping_sub(b'1'))).map(|(rank, _)| rank)
+}
+
+/// The lexicographic rank of nine labels and their number of inversions,
+/// if they are 0 to 8 once each. No branch per label: a label past 8 sets
+/// a bit past the ninth, and a repeated label leaves one of the nine unset,
+/// so one test of the mask at the end rejects both.
+#[inline(always)]
+pub(crate) fn lex_rank(labels: [u8; 9]) -> Option<(u64, u32)> {
+    let (mut rank, mut seen, mut inversions) = (0u64, 0u32, 0u32);
+    for (i, &label) in labels.iter().enumerate() {
+        let raw = u32::from(label);
+        let label = if raw < 9 { raw } else { 15 };
+        let bit = 1u32 << label;
+        // Labels after this one that are smaller: those not seen yet.
+        let smaller_later = label.wrapping_sub(u32::from(ONES[(seen & (bit - 1) & 0x1FF) as usize]));
         rank = rank.wrapping_add(u64::from(smaller_later).wrapping_mul(FACTORIAL[8 - i]));
+        inversions = inversions.wrapping_add(smaller_later);
         seen |= bit;
     }
-    (seen == 0x1FF).then_some(rank)
+    (seen == 0x1FF).then_some((rank, inversions))
 }
 
 #[cfg(test)]

@@ -35,6 +35,11 @@ impl<'a> View<'a> {
         Self { meta, distances: section(bytes, &meta.distance), parents: &[] }
     }
 
+    /// A view for reads of stored moves alone (no distance reads).
+    pub fn parents_only(bytes: &'a [u8], meta: &'a Meta) -> Self {
+        Self { meta, distances: &[], parents: section(bytes, &meta.parent) }
+    }
+
     /// The rank of a state in the rank space, `None` if it lies outside
     /// (it cannot reach the goal), or an error if it is not a state of this
     /// puzzle at all.
@@ -107,7 +112,7 @@ impl<'a> View<'a> {
     }
 
     #[inline]
-    fn parent_of_rank(&self, rank: u64) -> Result<usize, QueryError> {
+    pub fn parent_of_rank(&self, rank: u64) -> Result<usize, QueryError> {
         let m = bits::read(self.parents, rank, self.meta.parent.width).ok_or(QueryError::Corrupt(SECTION_SHORT))?;
         let m = usize::from(m);
         if m < self.meta.puzzle().move_count() { Ok(m) } else { Err(QueryError::Corrupt(NO_CLOSER_MOVE)) }
