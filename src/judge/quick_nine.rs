@@ -17,9 +17,9 @@ const ANSWER_BYTES: usize = 512;
 /// What the quick path needs of a table that fits it.
 #[derive(Clone)]
 pub(crate) struct QuickNine {
-    /// Each move as a cell permutation: after move `m`, cell `i` holds what
-    /// cell `moves[m][i]` held.
-    moves: Vec<[u8; 9]>,
+    /// Each move as the cells it changes: after move `m`, cell `to` holds
+    /// what cell `from` held for each `(to, from)` of `moves[m]`.
+    moves: Vec<Vec<(usize, usize)>>,
     /// Each move's name, padded, and its length.
     names: Vec<([u8; 8], usize)>,
 }
@@ -43,8 +43,14 @@ impl QuickNine {
         }
         let goal = puzzle.goal();
         let moves = (0..puzzle.move_count())
-            .map(|m| puzzle.apply(&goal, m).and_then(|next| next.labels().try_into().ok()))
-            .collect::<Option<Vec<[u8; 9]>>>()?;
+            .map(|m| {
+                let next = puzzle.apply(&goal, m)?;
+                // The goal's labels are the cells' numbers: each tells
+                // where its cell's tile comes from.
+                let from = next.labels();
+                Some((0..9).filter(|&to| usize::from(from[to]) != to).map(|to| (to, usize::from(from[to]))).collect())
+            })
+            .collect::<Option<Vec<Vec<(usize, usize)>>>>()?;
         let names = table
             .move_names()
             .map(|name| {
@@ -89,7 +95,10 @@ impl QuickNine {
             let Some(slot) = answer.get_mut(len..len + name_len) else { return false };
             slot.copy_from_slice(&name[..name_len]);
             len += name_len;
-            labels = cells.map(|from| labels[usize::from(from) % 9]);
+            let before = labels;
+            for &(to, from) in cells {
+                labels[to] = before[from];
+            }
             rank = lex_rank_of_arrangement(labels) >> 1;
         }
         // The walk must end on the goal (rank 0); a damaged table's does
