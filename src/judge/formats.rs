@@ -243,7 +243,9 @@ impl ThreeLines {
         self.digits[3 * self.lines..3 * self.lines + 3].copy_from_slice(&row);
         self.lines += 1;
         if self.lines == 3 {
-            if self.quick.as_ref().is_some_and(|quick| quick.answer(judge.table, self.digits, &mut judge.out)) {
+            if let (Some(quick), Some(ranks)) = (&self.quick, &judge.ranks)
+                && quick.answer(ranks, self.digits, &mut judge.out)
+            {
                 self.lines = 0;
             } else {
                 self.replay_quick_rows();

@@ -7,7 +7,7 @@
 //! wrong with it.
 
 use godtab_puzzles::{Kind, Ranking};
-use godtab_runtime::{Encoding, Table};
+use godtab_runtime::{Encoding, RankReader, Table};
 
 use super::quick::{FACTORIAL, ONES, lex_rank};
 
@@ -67,7 +67,7 @@ impl QuickNine {
     /// characters, row by row) and its newline to `out`; false, writing
     /// nothing, if the general path must answer it.
     #[inline]
-    pub(crate) fn answer<T: AsRef<[u8]>>(&self, table: &Table<T>, digits: [u8; 9], out: &mut Vec<u8>) -> bool {
+    pub(crate) fn answer(&self, ranks: &RankReader<'_>, digits: [u8; 9], out: &mut Vec<u8>) -> bool {
         let mut labels = digits.map(|byte| byte.wrapping_sub(b'1'));
         let Some((lex, inversions)) = lex_rank(labels) else { return false };
         if inversions % 2 == 1 {
@@ -75,7 +75,7 @@ impl QuickNine {
             return true;
         }
         let mut rank = lex >> 1;
-        let distance = match table.distance_of_rank(rank) {
+        let distance = match ranks.distance(rank) {
             Ok(Some(d)) => d,
             Ok(None) => {
                 out.extend_from_slice(b"Not solvable\n");
@@ -90,7 +90,7 @@ impl QuickNine {
             len += 1;
         }
         for _ in 0..distance {
-            let Ok(Some(m)) = table.stored_move(rank) else { return false };
+            let Ok(Some(m)) = ranks.stored_move(rank) else { return false };
             let (Some(cells), Some(&(name, name_len))) = (self.moves.get(m), self.names.get(m)) else { return false };
             let Some(slot) = answer.get_mut(len..len + name_len) else { return false };
             slot.copy_from_slice(&name[..name_len]);
@@ -161,6 +161,7 @@ mod tests {
     fn answers_as_the_table_does_for_every_arrangement() {
         let table = Table::new(crate::embedded::table("nine-puzzle").unwrap()).unwrap();
         let quick = QuickNine::new(&table).unwrap();
+        let ranks = table.rank_reader().unwrap();
         let puzzle = builtin::NINE_PUZZLE.definition().puzzle().clone();
         let names: Vec<&str> = table.move_names().collect();
         // Every 7th permutation of nine (even and odd alike).
@@ -169,7 +170,7 @@ mod tests {
             let all = nine.unrank(lex);
             let digits: [u8; 9] = core::array::from_fn(|i| b'1' + all.labels()[i]);
             let mut out = Vec::new();
-            assert!(quick.answer(&table, digits, &mut out));
+            assert!(quick.answer(&ranks, digits, &mut out));
             let state = puzzle.state_from_values(&digits.map(|d| d - b'0')).unwrap();
             let expected = match table.solution(&state).unwrap() {
                 None => "Not solvable\n".to_string(),
@@ -181,7 +182,7 @@ mod tests {
             };
             assert_eq!(String::from_utf8(out).unwrap(), expected, "{digits:?}");
         }
-        assert!(!quick.answer(&table, *b"112345678", &mut Vec::new()));
+        assert!(!quick.answer(&ranks, *b"112345678", &mut Vec::new()));
         assert!(QuickNine::new(&Table::new(crate::embedded::table("nine-digits").unwrap()).unwrap()).is_none());
     }
 

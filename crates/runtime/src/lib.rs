@@ -99,6 +99,7 @@ mod error;
 mod file;
 mod format;
 mod open;
+mod ranks;
 mod solution;
 mod table;
 mod view;
@@ -113,6 +114,7 @@ pub use godtab_puzzles::{Definition, Kind, Puzzle, Ranking, State, StateError};
 /// The memory map type of [`Table::open_mmap`].
 #[cfg(feature = "mmap")]
 pub use memmap2::Mmap;
+pub use ranks::RankReader;
 pub use solution::Solution;
 pub use table::Table;
 #[cfg(feature = "alloc")]

@@ -5,6 +5,7 @@ use godtab_puzzles::{Definition, Puzzle, State, StateDisplay, StateError};
 
 use crate::format::{self, Encoding, at};
 use crate::open::Meta;
+use crate::ranks::RankReader;
 use crate::solution::Solution;
 use crate::view::View;
 use crate::{Error, QueryError};
@@ -277,21 +278,12 @@ impl<B: AsRef<[u8]>> Table<B> {
         }
     }
 
-    /// The move a full table stores for the state with this rank: the
-    /// first move (declared order) that leads one step closer to the goal,
-    /// the first move of [`Table::solution`]. Meaningless for the goal and
-    /// for unreachable states; `None` for a [`Encoding::Compact`] table or
-    /// a rank past the end, which store none. Costs one read, for callers
-    /// that walk ranks themselves.
-    ///
-    /// # Errors
-    ///
-    /// [`QueryError::Corrupt`] if the stored value names no move.
-    pub fn stored_move(&self, rank: u64) -> Result<Option<usize>, QueryError> {
-        if self.meta.encoding != Encoding::Full || rank >= self.meta.slots {
-            return Ok(None);
-        }
-        View::parents_only(self.bytes.as_ref(), &self.meta).parent_of_rank(rank).map(Some)
+    /// A reader of stored distances and moves by rank, for callers that
+    /// rank states themselves and walk the table's moves; `None` for a
+    /// [`Encoding::Compact`] table, which stores no moves.
+    #[must_use]
+    pub fn rank_reader(&self) -> Option<RankReader<'_>> {
+        (self.meta.encoding == Encoding::Full).then(|| RankReader::new(self.view()))
     }
 
     /// The state with this rank, if the rank is in the table.

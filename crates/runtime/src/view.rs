@@ -35,11 +35,6 @@ impl<'a> View<'a> {
         Self { meta, distances: section(bytes, &meta.distance), parents: &[] }
     }
 
-    /// A view for reads of stored moves alone (no distance reads).
-    pub fn parents_only(bytes: &'a [u8], meta: &'a Meta) -> Self {
-        Self { meta, distances: &[], parents: section(bytes, &meta.parent) }
-    }
-
     /// The rank of a state in the rank space, `None` if it lies outside
     /// (it cannot reach the goal), or an error if it is not a state of this
     /// puzzle at all.
