@@ -301,11 +301,16 @@ impl<'t, T: AsRef<[u8]>> Judge<'t, T> {
     fn answer_rank(&mut self, rank: u64) -> bool {
         let Some(Ok(distance)) = self.ranks.map(|ranks| ranks.distance(rank)) else { return false };
         self.cases += 1;
+        // Answers of fixed length, each written in one go.
         match distance {
-            Some(d) => write_number(&mut self.out, d),
-            None => self.out.extend_from_slice(b"-1"),
+            Some(d) if d < 10 => self.out.extend_from_slice(&[b'0' + d, b'\n']),
+            Some(d) if d < 100 => self.out.extend_from_slice(&[b'0' + d / 10, b'0' + d % 10, b'\n']),
+            Some(d) => {
+                write_number(&mut self.out, d);
+                self.out.push(b'\n');
+            }
+            None => self.out.extend_from_slice(b"-1\n"),
         }
-        self.out.push(b'\n');
         true
     }
 

@@ -8,7 +8,7 @@
 use godtab_runtime::{Encoding, Kind, Ranking, Table};
 
 /// `FACTORIAL[k]` = k!.
-pub(crate) const FACTORIAL: [u64; 9] = [1, 1, 2, 6, 24, 120, 720, 5040, 40320];
+const FACTORIAL: [u64; 9] = [1, 1, 2, 6, 24, 120, 720, 5040, 40320];
 
 /// Whether the quick path gives `table`'s answers: nine distinct tiles 1
 /// to 9, ranked lexicographically by label (tile minus one), distances
@@ -25,7 +25,7 @@ pub(crate) fn fits<T: AsRef<[u8]>>(table: &Table<T>) -> bool {
 
 /// How many bits each 9-bit mask has set (no `popcnt` instruction is
 /// assumed).
-pub(crate) const ONES: [u8; 512] = {
+const ONES: [u8; 512] = {
     let mut ones = [0u8; 512];
     let mut mask = 0;
     while mask < 512 {
@@ -55,6 +55,22 @@ pub(crate) fn rank_nine_digits(line: &[u8]) -> Option<u64> {
         count += 1;
     }
     if count == 9 { rank_of(digits) } else { None }
+}
+
+/// The lexicographic rank of nine labels known to be 0 to 8, and the mask
+/// of the labels seen (0x1FF when each is there once; a repeated label
+/// gives an unspecified rank and another mask, never a panic).
+#[inline(always)]
+pub(crate) fn lex_rank_of_labels(labels: [u8; 9]) -> (u64, u32) {
+    let (mut rank, mut seen) = (0u64, 0u32);
+    for (i, &label) in labels[..8].iter().enumerate() {
+        let bit = 1u32 << (label & 15);
+        // Labels after this one that are smaller: those not seen yet.
+        let smaller_later = u32::from(label).wrapping_sub(u32::from(ONES[(seen & (bit - 1) & 0x1FF) as usize]));
+        rank = rank.wrapping_add(u64::from(smaller_later).wrapping_mul(FACTORIAL[8 - i]));
+        seen |= bit;
+    }
+    (rank, seen | 1 << (labels[8] & 15))
 }
 
 /// The rank of nine digit characters, if they are 1 to 9 once each.
@@ -115,6 +131,12 @@ mod tests {
             "0 2 3 4 5 6 7 8 9",
             "1,2,3,4,5,6,7,8,9",
             "1 2 3 4 5 6 7 8 9\r",
+            "1 2 3 4 5 6 7 8 0",
+            "1 2 3 4 5 6 7 8 :",
+            "1 2 3 4 5 6 7 8 8",
+            "1 2 3 4 : 6 7 8 9",
+            "1 2 3 4 0 6 7 8 9",
+            "\u{b1} 2 3 4 5 6 7 8 9",
         ] {
             assert_eq!(rank_nine_digits(line.as_bytes()), None, "{line:?}");
         }

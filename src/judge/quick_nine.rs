@@ -9,7 +9,7 @@
 use godtab_puzzles::{Kind, Ranking};
 use godtab_runtime::{Encoding, RankReader, Table};
 
-use super::quick::{FACTORIAL, ONES, lex_rank};
+use super::quick::{lex_rank, lex_rank_of_labels};
 
 /// Bytes of the longest answer the quick path writes itself.
 const ANSWER_BYTES: usize = 512;
@@ -99,7 +99,7 @@ impl QuickNine {
             for &(to, from) in cells {
                 labels[to] = before[from];
             }
-            rank = lex_rank_of_arrangement(labels) >> 1;
+            rank = lex_rank_of_labels(labels).0 >> 1;
         }
         // The walk must end on the goal (rank 0); a damaged table's does
         // not, and the general path reports it.
@@ -110,22 +110,6 @@ impl QuickNine {
         out.extend_from_slice(&answer[..=len]);
         true
     }
-}
-
-/// The lexicographic rank of nine labels known to be 0 to 8 once each (a
-/// move rearranges them), cheaper than the checking [`lex_rank`]; other
-/// labels give an unspecified number, never a panic.
-#[inline(always)]
-fn lex_rank_of_arrangement(labels: [u8; 9]) -> u64 {
-    let (mut rank, mut seen) = (0u64, 0u32);
-    for (i, &label) in labels[..8].iter().enumerate() {
-        let bit = 1u32 << (label & 15);
-        // Labels after this one that are smaller: those not seen yet.
-        let smaller_later = u32::from(label).wrapping_sub(u32::from(ONES[(seen & (bit - 1) & 0x1FF) as usize]));
-        rank = rank.wrapping_add(u64::from(smaller_later).wrapping_mul(FACTORIAL[8 - i]));
-        seen |= bit;
-    }
-    rank
 }
 
 /// Writes a move count (at most 255) at the start of `to`; returns its
