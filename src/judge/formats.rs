@@ -5,6 +5,7 @@ use godtab_puzzles::{Definition, Kind, MAX_CELLS, Tiles, builtin};
 use godtab_runtime::{StateError, Table};
 
 use super::blocks::{CaseReader, Line};
+use super::quick_nine::{self, QuickNine};
 use super::{Answer, Judge, Problem};
 
 /// An input and output format.
@@ -196,6 +197,12 @@ pub(crate) struct ThreeLines {
     bad: bool,
     /// The line "0" was seen: the rest of the input is ignored.
     done: bool,
+    /// The quick path, if it answers this table's cases.
+    quick: Option<QuickNine>,
+    /// The tiles of the current case's rows, while all of them took the
+    /// quick path (`quick_rows`).
+    digits: [u8; 9],
+    quick_rows: bool,
 }
 
 impl ThreeLines {
@@ -212,7 +219,51 @@ impl ThreeLines {
             row_lines: [0; MAX_CELLS],
             bad: false,
             done: false,
+            quick: QuickNine::new(table),
+            digits: [0; 9],
+            quick_rows: false,
         }
+    }
+
+    /// Takes a row "d d d" of a case on the quick path; false (nothing
+    /// done) if the line or the case is not one for it.
+    #[inline]
+    fn quick_row<T: AsRef<[u8]>>(&mut self, judge: &mut Judge<'_, T>, number: u64, line: Line<'_>) -> bool {
+        let Line::Text(text) = line else { return false };
+        if self.quick.is_none() || self.done || !(self.lines == 0 || self.quick_rows) {
+            return false;
+        }
+        let Some(row) = quick_nine::row_of_three(text) else { return false };
+        if self.lines == 0 {
+            self.case = judge.next_case();
+            self.bad = false;
+            self.quick_rows = true;
+        }
+        self.row_lines[self.lines] = number;
+        self.digits[3 * self.lines..3 * self.lines + 3].copy_from_slice(&row);
+        self.lines += 1;
+        if self.lines == 3 {
+            if let (Some(quick), Some(ranks)) = (&self.quick, &judge.ranks)
+                && quick.answer(ranks, self.digits, &mut judge.out)
+            {
+                self.lines = 0;
+            } else {
+                self.replay_quick_rows();
+                self.end_case(judge, number);
+            }
+        }
+        true
+    }
+
+    /// Reads the quick rows of the current case as tiles, for the general
+    /// path to go on with.
+    fn replay_quick_rows(&mut self) {
+        self.tiles.clear();
+        for row in self.digits[..3 * self.lines].chunks_exact(3) {
+            // Digits 1 to 9 always read as tiles.
+            let _ = self.tiles.read(&[row[0], b' ', row[1], b' ', row[2]], self.single_chars);
+        }
+        self.quick_rows = false;
     }
 
     /// Reports a problem with the current case, once.
@@ -246,6 +297,12 @@ impl ThreeLines {
 
 impl<T: AsRef<[u8]>> CaseReader<T> for ThreeLines {
     fn line(&mut self, judge: &mut Judge<'_, T>, number: u64, line: Line<'_>) {
+        if self.quick_row(judge, number, line) {
+            return;
+        }
+        if self.quick_rows {
+            self.replay_quick_rows();
+        }
         if self.done {
             return;
         }

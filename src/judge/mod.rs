@@ -10,6 +10,7 @@ mod orbit_blocks;
 mod output;
 mod patterns;
 mod quick;
+mod quick_nine;
 
 use std::fmt::Display;
 use std::io::{self, Read, Write};
@@ -18,7 +19,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use godtab_puzzles::{ScrambleError, Tiles};
-use godtab_runtime::{Error, Solution, State, StateError, Table};
+use godtab_runtime::{Error, RankReader, Solution, State, StateError, Table};
 
 use crate::source::{Loaded, TableArgs};
 use crate::stdio;
@@ -239,6 +240,8 @@ impl Display for Problem {
 /// Answers cases into a buffer; the driver writes the buffer out in order.
 pub(crate) struct Judge<'t, T> {
     table: &'t Table<T>,
+    /// The table's reads by rank, for the quick paths (a full table's).
+    ranks: Option<RankReader<'t>>,
     /// Move names as bytes, ready to write.
     names: &'t [Vec<u8>],
     /// Answers so far.
@@ -253,7 +256,15 @@ pub(crate) struct Judge<'t, T> {
 
 impl<'t, T: AsRef<[u8]>> Judge<'t, T> {
     fn new(table: &'t Table<T>, names: &'t [Vec<u8>]) -> Self {
-        Self { table, names, out: Vec::with_capacity(64 * 1024), bad: Vec::new(), cases: 0, placeholder: None }
+        Self {
+            table,
+            ranks: table.rank_reader(),
+            names,
+            out: Vec::with_capacity(64 * 1024),
+            bad: Vec::new(),
+            cases: 0,
+            placeholder: None,
+        }
     }
 
     /// Forgets the answers and problems gathered (they were written out).
@@ -298,16 +309,18 @@ impl<'t, T: AsRef<[u8]>> Judge<'t, T> {
     /// none) as a new case; false (nothing done) if the table cannot say.
     #[inline]
     fn answer_rank(&mut self, rank: u64) -> bool {
-        let distance = match self.table.distance_of_rank(rank) {
-            Ok(distance) => distance,
-            Err(_) => return false,
-        };
+        let Some(Ok(distance)) = self.ranks.map(|ranks| ranks.distance(rank)) else { return false };
         self.cases += 1;
+        // Answers of fixed length, each written in one go.
         match distance {
-            Some(d) => write_number(&mut self.out, d),
-            None => self.out.extend_from_slice(b"-1"),
+            Some(d) if d < 10 => self.out.extend_from_slice(&[b'0' + d, b'\n']),
+            Some(d) if d < 100 => self.out.extend_from_slice(&[b'0' + d / 10, b'0' + d % 10, b'\n']),
+            Some(d) => {
+                write_number(&mut self.out, d);
+                self.out.push(b'\n');
+            }
+            None => self.out.extend_from_slice(b"-1\n"),
         }
-        self.out.push(b'\n');
         true
     }
 

@@ -57,23 +57,46 @@ pub(crate) fn rank_nine_digits(line: &[u8]) -> Option<u64> {
     if count == 9 { rank_of(digits) } else { None }
 }
 
-/// The rank of nine digit characters, if they are 1 to 9 once each. No
-/// branch per digit: a byte that is no digit 1 to 9 sets a bit past the
-/// ninth, and a repeated digit leaves one of the nine unset, so one test
-/// of the mask at the end rejects both.
+/// The lexicographic rank of nine labels known to be 0 to 8, and the mask
+/// of the labels seen (0x1FF when each is there once; a repeated label
+/// gives an unspecified rank and another mask, never a panic).
 #[inline(always)]
-fn rank_of(digits: [u8; 9]) -> Option<u64> {
+pub(crate) fn lex_rank_of_labels(labels: [u8; 9]) -> (u64, u32) {
     let (mut rank, mut seen) = (0u64, 0u32);
-    for (i, &byte) in digits.iter().enumerate() {
-        let raw = u32::from(byte.wrapping_sub(b'1'));
-        let digit = if raw < 9 { raw } else { 15 };
-        let bit = 1u32 << digit;
-        // Digits after this one that are smaller: those not seen yet.
-        let smaller_later = digit.wrapping_sub(u32::from(ONES[(seen & (bit - 1) & 0x1FF) as usize]));
+    for (i, &label) in labels[..8].iter().enumerate() {
+        let bit = 1u32 << (label & 15);
+        // Labels after this one that are smaller: those not seen yet.
+        let smaller_later = u32::from(label).wrapping_sub(u32::from(ONES[(seen & (bit - 1) & 0x1FF) as usize]));
         rank = rank.wrapping_add(u64::from(smaller_later).wrapping_mul(FACTORIAL[8 - i]));
         seen |= bit;
     }
-    (seen == 0x1FF).then_some(rank)
+    (rank, seen | 1 << (labels[8] & 15))
+}
+
+/// The rank of nine digit characters, if they are 1 to 9 once each.
+#[inline(always)]
+fn rank_of(digits: [u8; 9]) -> Option<u64> {
+    lex_rank(digits.map(|byte| byte.wrapping_sub(b'1'))).map(|(rank, _)| rank)
+}
+
+/// The lexicographic rank of nine labels and their number of inversions,
+/// if they are 0 to 8 once each. No branch per label: a label past 8 sets
+/// a bit past the ninth, and a repeated label leaves one of the nine unset,
+/// so one test of the mask at the end rejects both.
+#[inline(always)]
+pub(crate) fn lex_rank(labels: [u8; 9]) -> Option<(u64, u32)> {
+    let (mut rank, mut seen, mut inversions) = (0u64, 0u32, 0u32);
+    for (i, &label) in labels.iter().enumerate() {
+        let raw = u32::from(label);
+        let label = if raw < 9 { raw } else { 15 };
+        let bit = 1u32 << label;
+        // Labels after this one that are smaller: those not seen yet.
+        let smaller_later = label.wrapping_sub(u32::from(ONES[(seen & (bit - 1) & 0x1FF) as usize]));
+        rank = rank.wrapping_add(u64::from(smaller_later).wrapping_mul(FACTORIAL[8 - i]));
+        inversions = inversions.wrapping_add(smaller_later);
+        seen |= bit;
+    }
+    (seen == 0x1FF).then_some((rank, inversions))
 }
 
 #[cfg(test)]
@@ -108,6 +131,12 @@ mod tests {
             "0 2 3 4 5 6 7 8 9",
             "1,2,3,4,5,6,7,8,9",
             "1 2 3 4 5 6 7 8 9\r",
+            "1 2 3 4 5 6 7 8 0",
+            "1 2 3 4 5 6 7 8 :",
+            "1 2 3 4 5 6 7 8 8",
+            "1 2 3 4 : 6 7 8 9",
+            "1 2 3 4 0 6 7 8 9",
+            "\u{b1} 2 3 4 5 6 7 8 9",
         ] {
             assert_eq!(rank_nine_digits(line.as_bytes()), None, "{line:?}");
         }

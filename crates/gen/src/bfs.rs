@@ -112,6 +112,7 @@ impl WithCursor for Run<'_> {
             frontier: Bitset::new(len, alloc)?,
             next: Bitset::new(len, alloc)?,
             reached: Bitset::new(len, alloc)?,
+            parallel: true,
         };
         // The result's arrays too, before the search rather than after it:
         // reserved now, their memory is only touched once the bitsets are
@@ -140,6 +141,9 @@ impl WithCursor for Run<'_> {
             // states the level does not reach try every move. Pull wins once
             // the unreached states are fewer than the frontier.
             let pull = slots - reachable < frontier;
+            // A level of few states to visit is over before threads would
+            // have started on it: one thread does it.
+            search.parallel = slots - reachable >= SMALL_LEVEL && frontier >= SMALL_LEVEL;
             let found = if pull { search.pull(depth) } else { search.push(depth) };
             if found == 0 {
                 break;
@@ -184,7 +188,13 @@ struct Search<C> {
     frontier: Bitset,
     next: Bitset,
     reached: Bitset,
+    /// Whether the current level is shared among threads.
+    parallel: bool,
 }
+
+/// Levels with fewer states to visit (or, pulling, fewer unreached) run
+/// on one thread.
+const SMALL_LEVEL: u64 = 4096;
 
 /// A rank not reached yet: larger than every [`entry`].
 const UNSEEN: u16 = u16::MAX;
@@ -216,7 +226,7 @@ impl<C: Cursor> Search<C> {
     /// the ways it is seen in this level, whatever the order of the visits.
     fn push(&self, depth: u8) -> u64 {
         let next = depth + 1;
-        self.frontier.par_for_each(false, &self.cursor, |cursor, rank| {
+        self.frontier.par_for_each(self.parallel, false, &self.cursor, |cursor, rank| {
             cursor.seek(rank as u64);
             let mut found = 0;
             for first in (0..self.move_count).step_by(BATCH) {
@@ -258,7 +268,7 @@ impl<C: Cursor> Search<C> {
     /// takes the first that lands at `depth`.
     fn pull(&self, depth: u8) -> u64 {
         let next = depth + 1;
-        self.reached.par_for_each(true, &self.cursor, |cursor, rank| {
+        self.reached.par_for_each(self.parallel, true, &self.cursor, |cursor, rank| {
             cursor.seek(rank as u64);
             for m in 0..self.move_count {
                 let Some(t) = cursor.rank_after(m) else {
@@ -276,7 +286,7 @@ impl<C: Cursor> Search<C> {
 
     /// Whether some state of the frontier has a neighbour not reached yet.
     fn frontier_has_unreached_neighbour(&self) -> bool {
-        self.frontier.par_for_each(false, &self.cursor, |cursor, rank| {
+        self.frontier.par_for_each(true, false, &self.cursor, |cursor, rank| {
             cursor.seek(rank as u64);
             let hit = (0..self.move_count).any(|m| {
                 cursor.rank_before(m).is_some_and(|p| {
@@ -325,6 +335,9 @@ struct Bitset {
     len: usize,
 }
 
+/// Sets of fewer words (64 ranks each) are merged on one thread.
+const SMALL_SET_WORDS: usize = 1 << 14;
+
 /// Words handed to a thread at a time (64 ranks each): large enough to
 /// amortise rayon's bookkeeping, small enough to balance the cores.
 const CHUNK_WORDS: usize = 256;
@@ -345,43 +358,52 @@ impl Bitset {
     /// Adds every member of `add` and empties `empty`, in one pass (no
     /// other thread may be writing).
     fn union_clearing(&self, add: &Self, empty: &Self) {
-        self.words.par_iter().zip(&add.words).zip(&empty.words).for_each(|((w, a), e)| {
+        let step = |((w, a), e): ((&AtomicU64, &AtomicU64), &AtomicU64)| {
             w.store(w.load(Relaxed) | a.load(Relaxed), Relaxed);
             e.store(0, Relaxed);
-        });
+        };
+        // A small set's pass is over before threads would have started.
+        if self.words.len() < SMALL_SET_WORDS {
+            self.words.iter().zip(&add.words).zip(&empty.words).for_each(step);
+        } else {
+            self.words.par_iter().zip(&add.words).zip(&empty.words).for_each(step);
+        }
     }
 
-    /// Calls `visit(cursor, rank)` on every thread for each rank in the set
-    /// (or, with `absent`, not in it), in increasing order within each block
-    /// of ranks with a clone of `cursor` per block, and sums what it returns.
+    /// Calls `visit(cursor, rank)` for each rank in the set (or, with
+    /// `absent`, not in it), in increasing order within each block of ranks
+    /// with a clone of `cursor` per block, and sums what it returns: on
+    /// every thread if `parallel`, else on this one.
     fn par_for_each<C: Clone + Sync>(
         &self,
+        parallel: bool,
         absent: bool,
         cursor: &C,
         visit: impl Fn(&mut C, usize) -> u64 + Sync,
     ) -> u64 {
-        self.words
-            .par_chunks(CHUNK_WORDS)
-            .enumerate()
-            .map(|(chunk, words)| {
-                let mut cursor = cursor.clone();
-                let mut total = 0;
-                for (offset, word) in words.iter().enumerate() {
-                    let first = (chunk * CHUNK_WORDS + offset) * 64;
-                    let mut bits = word.load(Relaxed);
-                    if absent {
-                        bits = !bits;
-                    }
-                    while bits != 0 {
-                        let rank = first + bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        if rank < self.len {
-                            total += visit(&mut cursor, rank);
-                        }
+        let block = |(chunk, words): (usize, &[AtomicU64])| {
+            let mut cursor = cursor.clone();
+            let mut total = 0;
+            for (offset, word) in words.iter().enumerate() {
+                let first = (chunk * CHUNK_WORDS + offset) * 64;
+                let mut bits = word.load(Relaxed);
+                if absent {
+                    bits = !bits;
+                }
+                while bits != 0 {
+                    let rank = first + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if rank < self.len {
+                        total += visit(&mut cursor, rank);
                     }
                 }
-                total
-            })
-            .sum()
+            }
+            total
+        };
+        if parallel {
+            self.words.par_chunks(CHUNK_WORDS).enumerate().map(block).sum()
+        } else {
+            self.words.chunks(CHUNK_WORDS).enumerate().map(block).sum()
+        }
     }
 }

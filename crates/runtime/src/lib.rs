@@ -109,6 +109,7 @@ mod file;
 mod format;
 mod open;
 mod patterns;
+mod ranks;
 mod solution;
 mod table;
 mod view;
@@ -126,6 +127,7 @@ pub use godtab_puzzles::{Definition, Kind, Puzzle, Ranking, State, StateError};
 #[cfg(feature = "mmap")]
 pub use memmap2::Mmap;
 pub use patterns::{MAX_PATTERNS, Pattern, PatternSet};
+pub use ranks::RankReader;
 pub use solution::Solution;
 pub use table::Table;
 #[cfg(feature = "alloc")]

@@ -5,6 +5,7 @@ use godtab_puzzles::{Definition, Puzzle, State, StateDisplay, StateError};
 
 use crate::format::{self, Encoding, at};
 use crate::open::Meta;
+use crate::ranks::RankReader;
 use crate::solution::Solution;
 use crate::view::View;
 use crate::{Error, QueryError};
@@ -275,6 +276,14 @@ impl<B: AsRef<[u8]>> Table<B> {
                 None => Ok(None),
             },
         }
+    }
+
+    /// A reader of stored distances and moves by rank, for callers that
+    /// rank states themselves and walk the table's moves; `None` for a
+    /// [`Encoding::Compact`] table, which stores no moves.
+    #[must_use]
+    pub fn rank_reader(&self) -> Option<RankReader<'_>> {
+        (self.meta.encoding == Encoding::Full).then(|| RankReader::new(self.view()))
     }
 
     /// The state with this rank, if the rank is in the table.

@@ -107,7 +107,7 @@ impl<'a> View<'a> {
     }
 
     #[inline]
-    fn parent_of_rank(&self, rank: u64) -> Result<usize, QueryError> {
+    pub fn parent_of_rank(&self, rank: u64) -> Result<usize, QueryError> {
         let m = bits::read(self.parents, rank, self.meta.parent.width).ok_or(QueryError::Corrupt(SECTION_SHORT))?;
         let m = usize::from(m);
         if m < self.meta.puzzle().move_count() { Ok(m) } else { Err(QueryError::Corrupt(NO_CLOSER_MOVE)) }

@@ -1,0 +1,180 @@
+//! The 9 Puzzle judge's quick path: a case of three rows "d d d" goes
+//! straight from its bytes to its rank, and the answer is written by
+//! walking the table's stored moves rank by rank, each move a permutation
+//! of the nine cells applied to a plain array: no tile parsing, no state,
+//! no allocation per case. Anything else (other spacing, bad tiles, a
+//! damaged table) takes the general path, which answers it or says what is
+//! wrong with it.
+
+use godtab_puzzles::{Kind, Ranking};
+use godtab_runtime::{Encoding, RankReader, Table};
+
+use super::quick::{lex_rank, lex_rank_of_labels};
+
+/// Bytes of the longest answer the quick path writes itself.
+const ANSWER_BYTES: usize = 512;
+
+/// What the quick path needs of a table that fits it.
+#[derive(Clone)]
+pub(crate) struct QuickNine {
+    /// Each move as the cells it changes: after move `m`, cell `to` holds
+    /// what cell `from` held for each `(to, from)` of `moves[m]`.
+    moves: Vec<Vec<(usize, usize)>>,
+    /// Each move's name, padded, and its length.
+    names: Vec<([u8; 8], usize)>,
+}
+
+impl QuickNine {
+    /// The quick path for `table`, if it gives its answers: nine distinct
+    /// tiles 1 to 9 on a 3×3 board, labels tile minus one with the goal in
+    /// order, even permutations ranked by half their lexicographic rank,
+    /// distances and moves stored for every rank, short move names.
+    pub(crate) fn new<T: AsRef<[u8]>>(table: &Table<T>) -> Option<Self> {
+        let puzzle = table.puzzle();
+        let fits = puzzle.kind() == Kind::Permutation
+            && puzzle.ranking() == Ranking::Parity
+            && (puzzle.rows(), puzzle.cols()) == (3, 3)
+            && !puzzle.has_repeated_tiles()
+            && (1..=9u8).all(|v| puzzle.label_of(v) == Some(v - 1))
+            && puzzle.goal().labels() == [0, 1, 2, 3, 4, 5, 6, 7, 8]
+            && table.encoding() == Encoding::Full;
+        if !fits {
+            return None;
+        }
+        let goal = puzzle.goal();
+        let moves = (0..puzzle.move_count())
+            .map(|m| {
+                let next = puzzle.apply(&goal, m)?;
+                // The goal's labels are the cells' numbers: each tells
+                // where its cell's tile comes from.
+                let from = next.labels();
+                Some((0..9).filter(|&to| usize::from(from[to]) != to).map(|to| (to, usize::from(from[to]))).collect())
+            })
+            .collect::<Option<Vec<Vec<(usize, usize)>>>>()?;
+        let names = table
+            .move_names()
+            .map(|name| {
+                let mut padded = [0u8; 8];
+                padded.get_mut(..name.len())?.copy_from_slice(name.as_bytes());
+                Some((padded, name.len()))
+            })
+            .collect::<Option<Vec<_>>>()?;
+        let longest = names.iter().map(|&(_, len)| len).max().unwrap_or(0);
+        (usize::from(table.max_depth()) * longest + 8 <= ANSWER_BYTES).then_some(Self { moves, names })
+    }
+
+    /// Writes the answer to the case of nine tiles `digits` (their ASCII
+    /// characters, row by row) and its newline to `out`; false, writing
+    /// nothing, if the general path must answer it.
+    #[inline]
+    pub(crate) fn answer(&self, ranks: &RankReader<'_>, digits: [u8; 9], out: &mut Vec<u8>) -> bool {
+        let mut labels = digits.map(|byte| byte.wrapping_sub(b'1'));
+        let Some((lex, inversions)) = lex_rank(labels) else { return false };
+        if inversions % 2 == 1 {
+            out.extend_from_slice(b"Not solvable\n");
+            return true;
+        }
+        let mut rank = lex >> 1;
+        let distance = match ranks.distance(rank) {
+            Ok(Some(d)) => d,
+            Ok(None) => {
+                out.extend_from_slice(b"Not solvable\n");
+                return true;
+            }
+            Err(_) => return false,
+        };
+        let mut answer = [0u8; ANSWER_BYTES];
+        let mut len = write_count(&mut answer, distance);
+        if distance > 0 {
+            answer[len] = b' ';
+            len += 1;
+        }
+        for _ in 0..distance {
+            let Ok(Some(m)) = ranks.stored_move(rank) else { return false };
+            let (Some(cells), Some(&(name, name_len))) = (self.moves.get(m), self.names.get(m)) else { return false };
+            let Some(slot) = answer.get_mut(len..len + name_len) else { return false };
+            slot.copy_from_slice(&name[..name_len]);
+            len += name_len;
+            let before = labels;
+            for &(to, from) in cells {
+                labels[to] = before[from];
+            }
+            rank = lex_rank_of_labels(labels).0 >> 1;
+        }
+        // The walk must end on the goal (rank 0); a damaged table's does
+        // not, and the general path reports it.
+        if rank != 0 {
+            return false;
+        }
+        answer[len] = b'\n';
+        out.extend_from_slice(&answer[..=len]);
+        true
+    }
+}
+
+/// Writes a move count (at most 255) at the start of `to`; returns its
+/// length.
+fn write_count(to: &mut [u8; ANSWER_BYTES], n: u8) -> usize {
+    let mut len = 0;
+    if n >= 100 {
+        to[len] = b'0' + n / 100;
+        len += 1;
+    }
+    if n >= 10 {
+        to[len] = b'0' + n / 10 % 10;
+        len += 1;
+    }
+    to[len] = b'0' + n % 10;
+    len + 1
+}
+
+/// The three tiles of a row "d d d" (digits 1 to 9, single spaces), or
+/// `None` for any other line.
+#[inline]
+pub(crate) fn row_of_three(line: &[u8]) -> Option<[u8; 3]> {
+    let &[a, b' ', b, b' ', c] = <&[u8; 5]>::try_from(line).ok()? else { return None };
+    [a, b, c].iter().all(|d| (b'1'..=b'9').contains(d)).then_some([a, b, c])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use godtab_puzzles::builtin;
+
+    #[test]
+    fn answers_as_the_table_does_for_every_arrangement() {
+        let table = Table::new(crate::embedded::table("nine-puzzle").unwrap()).unwrap();
+        let quick = QuickNine::new(&table).unwrap();
+        let ranks = table.rank_reader().unwrap();
+        let puzzle = builtin::NINE_PUZZLE.definition().puzzle().clone();
+        let names: Vec<&str> = table.move_names().collect();
+        // Every 7th permutation of nine (even and odd alike).
+        let nine = builtin::NINE_DIGITS.definition().puzzle().clone();
+        for lex in (0..362_880).step_by(7) {
+            let all = nine.unrank(lex);
+            let digits: [u8; 9] = core::array::from_fn(|i| b'1' + all.labels()[i]);
+            let mut out = Vec::new();
+            assert!(quick.answer(&ranks, digits, &mut out));
+            let state = puzzle.state_from_values(&digits.map(|d| d - b'0')).unwrap();
+            let expected = match table.solution(&state).unwrap() {
+                None => "Not solvable\n".to_string(),
+                Some(s) if s.is_empty() => "0\n".to_string(),
+                Some(s) => {
+                    let d = s.len();
+                    format!("{d} {}\n", s.map(|m| names[m]).collect::<String>())
+                }
+            };
+            assert_eq!(String::from_utf8(out).unwrap(), expected, "{digits:?}");
+        }
+        assert!(!quick.answer(&ranks, *b"112345678", &mut Vec::new()));
+        assert!(QuickNine::new(&Table::new(crate::embedded::table("nine-digits").unwrap()).unwrap()).is_none());
+    }
+
+    #[test]
+    fn only_rows_of_three_single_spaced_digits_are_quick() {
+        assert_eq!(row_of_three(b"1 2 3"), Some(*b"123"));
+        for line in ["1 2 0", "1  2 3", "1 2 3 ", "123", "1\t2 3", "a b c", "0"] {
+            assert_eq!(row_of_three(line.as_bytes()), None, "{line:?}");
+        }
+    }
+}
