@@ -331,6 +331,15 @@ fn self_check(folder: &Path) -> Result<()> {
     child.stdin.take().context("stdin")?.write_all(b"4 1 3 5 2 6 7 8 9\n")?;
     let out = child.wait_with_output()?;
     ensure!(out.stdout == b"3\n", "the bundle's godtab answered {:?}", String::from_utf8_lossy(&out.stdout));
+    // The 15-puzzle from the bundle's pattern set, found without --tables.
+    let out =
+        Command::new(&godtab).args(["solve", "fifteen-puzzle", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15"]).output()?;
+    ensure!(
+        out.status.success() && String::from_utf8_lossy(&out.stdout).contains("1 move"),
+        "the bundle's godtab did not solve the 15-puzzle: {}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
     Ok(())
 }
 
