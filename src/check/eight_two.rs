@@ -123,20 +123,8 @@ pub(super) fn check(
             }
         }
     }
-    if let Some((first, line)) = missing_from {
-        wrong += count - first + 1;
-        let which = if first == count { format!("case {first}") } else { format!("cases {first} to {count}") };
-        writeln!(out, "{which} (input line {line}): missing output: {} ends first", output_name.display())?;
-    } else if let Some((line, _)) = answers.next_text()? {
-        wrong += 1;
-        writeln!(out, "output line {line}: extra output after the answers to all {count} cases")?;
-    }
-    if wrong == 0 {
-        writeln!(out, "all {count} answers are right")?;
-    } else if all {
-        writeln!(out, "{wrong} of {count} answers wrong")?;
-    }
-    Ok(wrong > 0)
+    let extra = if missing_from.is_some() { None } else { answers.next_text()?.map(|(line, _)| line) };
+    super::conclude(out, super::Tally { count, wrong, missing_from, extra }, all, output_name)
 }
 
 /// The verdict on one answer: its "Case" line and its move line.

@@ -162,11 +162,29 @@ fn check(
             }
         }
     }
+    let extra = if missing_from.is_some() { None } else { answers.extra()? };
+    conclude(out, Tally { count, wrong, missing_from, extra }, all, output_name)
+}
+
+/// How a check ended: cases read, wrong answers, where the answers ran
+/// out (the first case without one and its input line) or the first line
+/// of output after the last answer.
+struct Tally {
+    count: u64,
+    wrong: u64,
+    missing_from: Option<(u64, u64)>,
+    extra: Option<u64>,
+}
+
+/// Reports missing or extra output and the summary line; true if any
+/// answer was wrong.
+fn conclude(out: &mut impl Write, tally: Tally, all: bool, output_name: &Path) -> Result<bool> {
+    let Tally { count, mut wrong, missing_from, extra } = tally;
     if let Some((first, line)) = missing_from {
         wrong += count - first + 1;
         let which = if first == count { format!("case {first}") } else { format!("cases {first} to {count}") };
         writeln!(out, "{which} (input line {line}): missing output: {} ends first", output_name.display())?;
-    } else if let Some(line) = answers.extra()? {
+    } else if let Some(line) = extra {
         wrong += 1;
         writeln!(out, "output line {line}: extra output after the answers to all {count} cases")?;
     }
