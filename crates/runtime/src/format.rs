@@ -512,6 +512,17 @@ pub(crate) fn checksum(file: &[u8]) -> u64 {
     hasher.digest()
 }
 
+/// Checks a whole file's bytes against its stored checksum.
+///
+/// # Errors
+///
+/// [`Error::Checksum`] if any byte changed since the file was written.
+pub(crate) fn verify_checksum(file: &[u8]) -> Result<(), Error> {
+    let stored = read_u64(file, at::CHECKSUM);
+    let computed = checksum(file);
+    if stored == computed { Ok(()) } else { Err(Error::Checksum { stored, computed }) }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -14,7 +14,7 @@ use godtab_puzzles::{BLANK, Definition, Kind, MAX_CELLS, Puzzle};
 use godtab_rank::KPerm;
 
 use crate::Error;
-use crate::format::{self, Body, Header, PREAMBLE_LEN, Patterns, Preamble, at};
+use crate::format::{self, Body, Header, PREAMBLE_LEN, Patterns, Preamble};
 use crate::open::{definition_of, range_in};
 
 /// The most patterns a set may have: one per tile of a 16-cell board.
@@ -145,10 +145,7 @@ impl<B: AsRef<[u8]>> PatternSet<B> {
     ///
     /// [`Error::Checksum`] if any byte changed since the set was written.
     pub fn verify(&self) -> Result<(), Error> {
-        let bytes = self.bytes.as_ref();
-        let stored = format::read_u64(bytes, at::CHECKSUM);
-        let computed = format::checksum(bytes);
-        if stored == computed { Ok(()) } else { Err(Error::Checksum { stored, computed }) }
+        format::verify_checksum(self.bytes.as_ref())
     }
 
     /// The underlying bytes.

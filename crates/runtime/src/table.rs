@@ -47,10 +47,7 @@ impl<B: AsRef<[u8]>> Table<B> {
     ///
     /// [`Error::Checksum`] if any byte changed since the table was written.
     pub fn verify(&self) -> Result<(), Error> {
-        let bytes = self.bytes.as_ref();
-        let stored = format::read_u64(bytes, at::CHECKSUM);
-        let computed = format::checksum(bytes);
-        if stored == computed { Ok(()) } else { Err(Error::Checksum { stored, computed }) }
+        format::verify_checksum(self.bytes.as_ref())
     }
 
     /// Gives back the byte source.
