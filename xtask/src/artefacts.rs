@@ -54,6 +54,25 @@ impl Artefacts {
         Ok(Self { folder: "data".into(), files, committed: false, command: "cargo xtask gen-tables" })
     }
 
+    /// The shipped tables as `cargo xtask gen-tables` wrote them in
+    /// `data/`, if every file data/SHA256SUMS lists is there with its
+    /// digest (the manifest itself is checked against the generator by
+    /// `gen-tables --check`); `None` otherwise.
+    pub fn written_tables() -> Result<Option<Self>> {
+        let dir = crate::workspace_root().join("data");
+        let manifest = std::fs::read_to_string(dir.join(MANIFEST)).context("reading data/SHA256SUMS")?;
+        let mut files = Vec::new();
+        for line in manifest.lines() {
+            let Some((digest, name)) = line.split_once("  ") else { return Ok(None) };
+            let Ok(bytes) = std::fs::read(dir.join(name)) else { return Ok(None) };
+            if sha256_hex(&bytes) != digest {
+                return Ok(None);
+            }
+            files.push((name.to_string(), bytes));
+        }
+        Ok(Some(Self { folder: "data".into(), files, committed: false, command: "cargo xtask gen-tables" }))
+    }
+
     /// The fixtures of the current format version.
     pub fn fixtures() -> Result<Self> {
         let mut files = Vec::new();
