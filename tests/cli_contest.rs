@@ -177,6 +177,29 @@ fn check_eight_two_wants_the_least_optimal_moves() {
 }
 
 #[test]
+fn check_refuses_a_pattern_set_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("p.toml");
+    std::fs::write(
+        &spec,
+        "name = \"p\"\nkind = \"sliding\"\nrows = 2\ncols = 2\ngoal = [1, 2, 3, \"x\"]\npatterns = [[1, 2, 3]]\n",
+    )
+    .unwrap();
+    let set = dir.path().join("p.gtab");
+    let out = godtab(&["gen", "--spec", spec.to_str().unwrap(), "-o", set.to_str().unwrap()], b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = check(&["--table", set.to_str().unwrap()], "1 2 3 x\n", "0\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).ends_with(
+            "a pattern set, which only `solve`, `judge`, `info` and `verify` read; this needs a complete table\n"
+        ),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
 fn random_lists_levels_mixes_unsolvable_states_and_draws_eight_two_pairs() {
     // The 8-puzzle's two states at 31 moves, each answered in 31.
     let all = godtab(&["random", "eight-puzzle", "--all", "--depth", "31"], b"");
