@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, anyhow, bail};
 use godtab_gen::{Count, PatternLevel, PatternOptions, Size};
-use godtab_runtime::{Bytes, Definition, Error, FileError, PatternSet};
+use godtab_runtime::{Bytes, Combine, Definition, Error, FileError, PatternSet};
 use godtab_search::{Outcome, Report, Searcher};
 use serde::Serialize;
 
@@ -107,7 +107,13 @@ struct Answer<'a> {
 }
 
 /// `godtab solve` on a pattern set: each state solved by IDA*.
-pub(crate) fn solve(set: &PatternSet<Bytes>, words: &[String], json: bool, search: SearchArgs) -> Result<ExitCode> {
+pub(crate) fn solve(
+    set: &PatternSet<Bytes>,
+    words: &[String],
+    scrambles: &[String],
+    json: bool,
+    search: SearchArgs,
+) -> Result<ExitCode> {
     let definition = set.definition();
     let puzzle = set.puzzle();
     let mut words = words;
@@ -123,17 +129,24 @@ pub(crate) fn solve(set: &PatternSet<Bytes>, words: &[String], json: bool, searc
     } else {
         words
     };
-    if texts.is_empty() {
-        bail!("give at least one state to solve, e.g. \"{}\"", puzzle.display(&puzzle.goal()));
+    if texts.is_empty() && scrambles.is_empty() {
+        bail!("give at least one state to solve, e.g. \"{}\", or --scramble MOVES", puzzle.display(&puzzle.goal()));
     }
     let searcher = Searcher::new(set);
     let mut out = crate::stdio::stdout();
     let mut failed = false;
-    for text in texts {
-        let state = match puzzle.parse(text) {
+    let given = texts.iter().map(|text| (text, false)).chain(scrambles.iter().map(|text| (text, true)));
+    for (text, is_scramble) in given {
+        let parsed = if is_scramble {
+            definition.scramble(text.as_bytes()).map_err(|e| e.to_string())
+        } else {
+            puzzle.parse(text).map_err(|e| e.to_string())
+        };
+        let state = match parsed {
             Ok(state) => state,
             Err(e) => {
-                note(format_args!("godtab solve: {text:?}: {e}"));
+                let what = if is_scramble { "--scramble " } else { "" };
+                note(format_args!("godtab solve: {what}{text:?}: {e}"));
                 failed = true;
                 continue;
             }
@@ -300,6 +313,8 @@ pub(crate) fn info(set: &PatternSet<Bytes>, path: &Path, json: bool) -> Result<E
         source: String,
         generator: &'a str,
         bytes: usize,
+        /// How the entries bound a distance: "sum" or "max".
+        combine: &'static str,
         reflected_lookup: bool,
         patterns: Vec<PatternInfo<'a>>,
         checksum_ok: bool,
@@ -317,6 +332,10 @@ pub(crate) fn info(set: &PatternSet<Bytes>, path: &Path, json: bool) -> Result<E
         source: path.display().to_string(),
         generator: set.generator(),
         bytes: set.as_bytes().len(),
+        combine: match set.combine() {
+            Combine::Sum => "sum",
+            Combine::Max => "max",
+        },
         reflected_lookup: Searcher::new(set).reflects(),
         patterns,
         checksum_ok: set.verify().is_ok(),
@@ -326,7 +345,8 @@ pub(crate) fn info(set: &PatternSet<Bytes>, path: &Path, json: bool) -> Result<E
         serde_json::to_writer(&mut out, &info)?;
         writeln!(out)?;
     } else {
-        writeln!(out, "puzzle: {} ({}x{} sliding board), pattern set", info.puzzle, info.rows, info.cols)?;
+        let board = if info.combine == "sum" { "sliding board" } else { "permutation puzzle" };
+        writeln!(out, "puzzle: {} ({}x{} {board}), pattern set", info.puzzle, info.rows, info.cols)?;
         writeln!(out, "source: {}", info.source)?;
         writeln!(out, "generator: {}", info.generator)?;
         writeln!(out, "size: {} bytes", Count(info.bytes as u64))?;
@@ -341,6 +361,8 @@ pub(crate) fn info(set: &PatternSet<Bytes>, path: &Path, json: bool) -> Result<E
                 p.max
             )?;
         }
+        let combine = if info.combine == "sum" { "the sum of the entries" } else { "the largest entry" };
+        writeln!(out, "lower bound: {combine}")?;
         writeln!(out, "reflected lookup: {}", if info.reflected_lookup { "yes" } else { "no" })?;
         writeln!(out, "checksum: {}", if info.checksum_ok { "ok" } else { "MISMATCH" })?;
     }

@@ -87,7 +87,7 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
     };
     if let Some((set, _)) = crate::pdb::open(&args.tables, puzzle)? {
         let words = if args.tables.table.is_some() { &words[..] } else { states };
-        return crate::pdb::solve(&set, words, args.json, args.search);
+        return crate::pdb::solve(&set, words, &args.scramble, args.json, args.search);
     }
     let loaded = args.tables.load_verified(puzzle)?;
     let table = &loaded.table;

@@ -39,6 +39,7 @@
 
 mod atomic;
 mod bfs;
+mod coarse;
 mod compress;
 mod patterns;
 mod table;

@@ -2,9 +2,11 @@
 //! fewest moves *of the pattern's tiles* that bring them home from every
 //! placement, moves of the other tiles being free. Summed over disjoint
 //! patterns this is a lower bound on a state's distance (every move moves
-//! one tile, counted by one pattern at most).
+//! one tile, counted by one pattern at most). Permutation puzzles get the
+//! coarse form instead, whose largest entry is the bound (the `coarse`
+//! module); which form a puzzle takes is [`Puzzle::check_patterns`]'s rule.
 //!
-//! # How the search runs
+//! # How the sliding search runs
 //!
 //! The abstract state is the pattern's placement (a k-permutation rank)
 //! and the blank's cell. Free moves let the blank roam its *region*: the
@@ -25,7 +27,7 @@
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
-use godtab_puzzles::{BLANK, Definition, Kind, Puzzle};
+use godtab_puzzles::{BLANK, Combine, Definition, Puzzle};
 use godtab_rank::KPerm;
 use godtab_runtime::{PatternData, encode_patterns};
 use rayon::prelude::*;
@@ -75,34 +77,14 @@ pub fn planned_pattern_memory(puzzle: &Puzzle, patterns: &[Vec<u8>]) -> u64 {
     pattern_placements(puzzle, patterns).saturating_mul(2).saturating_add(largest.unwrap_or(0).saturating_mul(6))
 }
 
-/// Checks that `patterns` split the tiles of `puzzle`, a sliding board whose
-/// tiles all differ: each tile other than the blank in exactly one pattern.
+/// Checks `patterns` against the rule of
+/// [`Puzzle::check_patterns`] and says how their entries combine.
 ///
 /// # Errors
 ///
-/// [`GenError::Patterns`] saying what is wrong.
-pub fn check_patterns(puzzle: &Puzzle, patterns: &[Vec<u8>]) -> Result<(), GenError> {
-    if puzzle.kind() != Kind::Sliding || puzzle.has_repeated_tiles() {
-        return Err(GenError::Patterns("pattern databases are for sliding boards whose tiles all differ".into()));
-    }
-    let mut seen = [false; 256];
-    for (i, pattern) in patterns.iter().enumerate() {
-        if pattern.is_empty() {
-            return Err(GenError::Patterns(format!("pattern {i} is empty")));
-        }
-        for &tile in pattern {
-            if tile == BLANK || puzzle.label_of(tile).is_none() {
-                return Err(GenError::Patterns(format!("pattern {i}: {tile} is not a tile of the board")));
-            }
-            if std::mem::replace(&mut seen[usize::from(tile)], true) {
-                return Err(GenError::Patterns(format!("pattern {i}: tile {tile} is in an earlier pattern too")));
-            }
-        }
-    }
-    if let Some(&missing) = puzzle.goal_values().iter().find(|&&t| t != BLANK && !seen[usize::from(t)]) {
-        return Err(GenError::Patterns(format!("tile {missing} is in no pattern")));
-    }
-    Ok(())
+/// [`GenError::Patterns`] saying what is wrong and where.
+pub fn check_patterns(puzzle: &Puzzle, patterns: &[Vec<u8>]) -> Result<Combine, GenError> {
+    puzzle.check_patterns(patterns.iter().map(Vec::as_slice)).map_err(|e| GenError::Patterns(e.located().to_string()))
 }
 
 /// Generates every pattern's database and encodes the set.
@@ -118,7 +100,7 @@ pub fn pattern_set_bytes(
     options: &PatternOptions<'_>,
 ) -> Result<Vec<u8>, GenError> {
     let puzzle = definition.puzzle();
-    check_patterns(puzzle, patterns)?;
+    let combine = check_patterns(puzzle, patterns)?;
     let needed = planned_pattern_memory(puzzle, patterns);
     let slots = pattern_placements(puzzle, patterns);
     if let Some(limit) = options.max_memory
@@ -131,14 +113,19 @@ pub fn pattern_set_bytes(
     let mut data = Vec::new();
     let mut done = 0;
     for (index, tiles) in patterns.iter().enumerate() {
-        let search = Search::new(puzzle, tiles, alloc)?;
-        let entries = search.run(|depth, reached| {
+        let places =
+            KPerm::new(puzzle.cells(), tiles.len()).ok_or(GenError::Patterns("a pattern is too large".into()))?;
+        let report = |depth, reached| {
             if let Some(report) = options.on_level {
-                let placements = search.places.count();
+                let placements = places.count();
                 report(&PatternLevel { pattern: index, depth, reached, placements, done, elapsed: started.elapsed() });
             }
-        })?;
-        done += search.places.count();
+        };
+        let entries = match combine {
+            Combine::Sum => Search::new(puzzle, tiles, places, alloc).run(report)?,
+            Combine::Max => crate::coarse::distances(puzzle, tiles, places, alloc, report)?,
+        };
+        done += places.count();
         data.push(PatternData { tiles: tiles.clone(), entries });
     }
     Ok(encode_patterns(definition, &data, GENERATOR)?)
@@ -166,9 +153,8 @@ struct Search {
 const CHUNK: usize = 1 << 14;
 
 impl Search {
-    fn new(puzzle: &Puzzle, tiles: &[u8], alloc: Allocator) -> Result<Self, GenError> {
+    fn new(puzzle: &Puzzle, tiles: &[u8], places: KPerm, alloc: Allocator) -> Self {
         let (cells, cols) = (puzzle.cells(), puzzle.cols());
-        let places = KPerm::new(cells, tiles.len()).ok_or(GenError::Patterns("a pattern is too large".into()))?;
         let goal_values = puzzle.goal_values();
         let cell_of = |value: u8| goal_values.iter().position(|&v| v == value).unwrap_or(0) as u8;
         let mut goal = [0u8; 16];
@@ -197,7 +183,7 @@ impl Search {
             first_col |= 1 << (row * cols);
             last_col |= 1 << (row * cols + cols - 1);
         }
-        Ok(Self {
+        Self {
             places,
             alloc,
             cols: cols as u32,
@@ -207,7 +193,7 @@ impl Search {
             neighbours,
             goal,
             goal_blank: cell_of(BLANK),
-        })
+        }
     }
 
     /// The cells the blank reaches from `start` without crossing `occupied`.

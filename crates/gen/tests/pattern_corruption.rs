@@ -8,8 +8,11 @@ use godtab_puzzles::{Definition, MoveSet, Puzzle};
 use godtab_runtime::PatternSet;
 use godtab_search::Searcher;
 
-/// Small sets: a 2x3 board split two ways (4-bit and wide entries).
+/// Small sets: a 2x3 board split two ways (4-bit and wide entries), and
+/// Nine Digits with patterns that share a tile (the largest entry).
 fn sets() -> Vec<Vec<u8>> {
+    let digits = godtab_puzzles::builtin::NINE_DIGITS.definition();
+    let shared = pattern_set_bytes(&digits, &[vec![1, 2], vec![2, 3, 4]], &PatternOptions::default()).unwrap();
     let puzzle = Puzzle::new(2, 3, &[1, 2, 3, 4, 5, 0], MoveSet::Sliding).unwrap();
     let definition = Definition::new("slide-2x3", ["u", "d", "l", "r"], puzzle).unwrap();
     let splits: [&[&[u8]]; 2] = [&[&[1, 2, 4], &[3, 5]], &[&[5, 4, 3, 2, 1]]];
@@ -19,6 +22,7 @@ fn sets() -> Vec<Vec<u8>> {
             let patterns: Vec<Vec<u8>> = split.iter().map(|p| p.to_vec()).collect();
             pattern_set_bytes(&definition, &patterns, &PatternOptions::default()).unwrap()
         })
+        .chain([shared])
         .collect()
 }
 

@@ -1,7 +1,7 @@
 //! Pattern sets as the generator writes them: the same bytes on any number
 //! of threads, entries that are what they claim (a one-tile pattern's entry
-//! is the tile's Manhattan distance), and patterns that do not split the
-//! tiles refused before any work.
+//! is the tile's Manhattan distance), and patterns that break the rule of
+//! their puzzle refused before any work.
 
 use godtab_gen::{GenError, PatternOptions, pattern_set_bytes};
 use godtab_puzzles::{Definition, MoveSet, Puzzle};
@@ -33,6 +33,17 @@ fn the_same_bytes_on_one_and_two_threads() {
     assert_eq!(sizes, [95_040, 11_880, 132]);
     // A pattern set is not a complete table, nor the other way round.
     assert!(matches!(Table::new(&one[..]), Err(Error::Kind { .. })));
+
+    // The coarse form of a permutation puzzle too.
+    let digits = godtab_puzzles::builtin::NINE_DIGITS.definition();
+    let patterns = vec![vec![1, 2, 3, 4, 5], vec![5, 6, 7, 8, 9]];
+    let on = |threads| {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        pool.install(|| set(&digits, &patterns).unwrap())
+    };
+    let one = on(1);
+    assert_eq!(one, on(2));
+    assert_eq!(PatternSet::new(&one[..]).unwrap().combine(), godtab_puzzles::Combine::Max);
 }
 
 #[test]
@@ -52,16 +63,22 @@ fn one_tile_patterns_hold_manhattan_distances() {
 }
 
 #[test]
-fn patterns_that_do_not_split_the_tiles_are_refused() {
+fn patterns_that_break_the_rule_are_refused() {
     let definition = board(2, 3);
     let message = |patterns: &[&[u8]]| {
         let patterns: Vec<Vec<u8>> = patterns.iter().map(|p| p.to_vec()).collect();
         set(&definition, &patterns).unwrap_err().to_string()
     };
-    assert_eq!(message(&[&[1, 2], &[3, 4]]), "tile 5 is in no pattern");
-    assert_eq!(message(&[&[1, 2, 3], &[3, 4, 5]]), "pattern 1: tile 3 is in an earlier pattern too");
-    assert_eq!(message(&[&[1, 2, 3, 6], &[4, 5]]), "pattern 0: 6 is not a tile of the board");
-    assert_eq!(message(&[&[1, 2, 3, 4, 5], &[]]), "pattern 1 is empty");
+    assert_eq!(message(&[&[1, 2], &[3, 4]]), "patterns: tile 5 is in no pattern; every tile but the blank is in one");
+    assert_eq!(message(&[&[1, 2, 3], &[3, 4, 5]]), "patterns[1][0]: tile 3 is already in patterns[0][2]");
+    assert_eq!(
+        message(&[&[1, 2, 3, 6], &[4, 5]]),
+        "patterns[0][3]: 6 is not a tile of the goal (the blank is in no pattern)"
+    );
+    assert_eq!(message(&[&[1, 2, 3, 4, 5], &[]]), "patterns[1]: expected at least one tile");
+    // Permutation puzzles: patterns may share tiles, not repeat one.
     let nine_digits = godtab_puzzles::builtin::NINE_DIGITS.definition();
-    assert!(set(&nine_digits, &[vec![1]]).unwrap_err().to_string().contains("sliding boards"));
+    assert!(set(&nine_digits, &[vec![1, 2], vec![2, 3]]).is_ok());
+    let repeated = set(&nine_digits, &[vec![1, 2, 1]]).unwrap_err().to_string();
+    assert_eq!(repeated, "patterns[0][2]: tile 1 is already in patterns[0][0]");
 }

@@ -122,11 +122,11 @@ pub use error::{Error, QueryError};
 #[cfg(feature = "std")]
 pub use file::{Bytes, FileError};
 pub use format::{Encoding, FORMAT_VERSION, MAGIC, OLDEST_VERSION, PREAMBLE_LEN, UNREACHED};
-pub use godtab_puzzles::{Definition, Kind, Puzzle, Ranking, State, StateError};
+pub use godtab_puzzles::{Combine, Definition, Kind, MAX_PATTERNS, Puzzle, Ranking, State, StateError};
 /// The memory map type of [`Table::open_mmap`].
 #[cfg(feature = "mmap")]
 pub use memmap2::Mmap;
-pub use patterns::{MAX_PATTERNS, Pattern, PatternSet};
+pub use patterns::{Pattern, PatternSet};
 pub use ranks::RankReader;
 pub use solution::Solution;
 pub use table::Table;

@@ -1,24 +1,22 @@
-//! Pattern sets: a sliding board's tiles split into disjoint patterns, with
-//! one pattern database per pattern. Opening checks the header and every
-//! section's place in constant time, like a complete table; a lookup is one
-//! bounds-checked read of a packed entry.
+//! Pattern sets: patterns of a puzzle's tiles, with one pattern database per
+//! pattern (which patterns a puzzle may have, and how their entries
+//! combine: [`Puzzle::check_patterns`]). Opening checks the header and
+//! every section's place in constant time, like a complete table; a lookup
+//! is one bounds-checked read of a packed entry.
 //!
-//! A pattern set answers by search, not by lookup: the sum of the patterns'
-//! entries for a state is a lower bound on its distance (each entry counts
-//! only moves of its own tiles, and every move moves one tile), which the
-//! `godtab-search` crate's IDA* uses.
+//! A pattern set answers by search, not by lookup: the patterns' entries
+//! for a state, summed on a sliding board and the largest on a permutation
+//! puzzle, are a lower bound on its distance, which the `godtab-search`
+//! crate's IDA* uses.
 
 use core::ops::Range;
 
-use godtab_puzzles::{BLANK, Definition, Kind, MAX_CELLS, Puzzle};
+use godtab_puzzles::{Combine, Definition, MAX_CELLS, MAX_PATTERNS, Puzzle};
 use godtab_rank::KPerm;
 
 use crate::Error;
 use crate::format::{self, Body, Header, PREAMBLE_LEN, Patterns, Preamble};
 use crate::open::{definition_of, range_in};
-
-/// The most patterns a set may have: one per tile of a 16-cell board.
-pub const MAX_PATTERNS: usize = MAX_CELLS - 1;
 
 /// A pattern set over any byte source (like [`Table`](crate::Table)): the
 /// puzzle and, for each pattern, its tiles and database.
@@ -85,8 +83,9 @@ impl<'a> Pattern<'a> {
         self.entries
     }
 
-    /// The fewest moves of the pattern's tiles that bring them home from
-    /// the placement of rank `rank` (0 past the last placement, which a
+    /// The lower bound for the placement of rank `rank`: on a sliding board
+    /// the fewest moves of the pattern's tiles that bring them home, on a
+    /// permutation puzzle the fewest moves that do (every move counts) (0 past the last placement, which a
     /// rank from [`KPerm::rank`] never is).
     #[inline]
     #[must_use]
@@ -128,9 +127,6 @@ impl<B: AsRef<[u8]>> PatternSet<B> {
         };
         let definition = definition_of(&header)?;
         let puzzle = definition.puzzle();
-        if puzzle.kind() != Kind::Sliding || puzzle.has_repeated_tiles() {
-            return Err(Error::corrupt("patterns", "are only for sliding boards whose tiles all differ"));
-        }
         let (patterns, count) = check_patterns(puzzle, &set)?;
         let header_end = format::align(end as u64).ok_or(Error::corrupt("header length (byte 32)", "overflows"))?;
         let patterns = place_sections(patterns, count, &set, header_end, all.len())?;
@@ -173,6 +169,14 @@ impl<B: AsRef<[u8]>> PatternSet<B> {
         core::str::from_utf8(bytes).unwrap_or_default()
     }
 
+    /// How the patterns' entries for a state combine into a lower bound on
+    /// its distance: summed on a sliding board, the largest on a
+    /// permutation puzzle.
+    #[must_use]
+    pub fn combine(&self) -> Combine {
+        self.puzzle().pattern_combine().unwrap_or(Combine::Max)
+    }
+
     /// How many patterns the set has (1 to [`MAX_PATTERNS`]).
     #[must_use]
     pub fn pattern_count(&self) -> usize {
@@ -199,32 +203,35 @@ impl<B: AsRef<[u8]>> PatternSet<B> {
     }
 }
 
-/// Checks that the patterns split the board's tiles (each non-blank tile
-/// in exactly one pattern) and that their widths suit their maxima.
+/// Checks that the patterns suit the puzzle (the rule of
+/// [`Puzzle::check_patterns`]) and that their widths suit their maxima.
 fn check_patterns(puzzle: &Puzzle, set: &Patterns<'_>) -> Result<([Info; MAX_PATTERNS], usize), Error> {
     let count = set.sizes.len();
     if count == 0 || count > MAX_PATTERNS || set.widths.len() != count || set.maxima.len() != count {
         return Err(Error::corrupt("patterns", "not one size, width and maximum for each of 1 to 15 patterns"));
     }
     let cells = puzzle.cells();
-    if set.tiles.len() != cells - 1 {
-        return Err(Error::corrupt("patterns", "do not hold every tile of the board"));
+    let sizes_add_up = Error::corrupt("patterns", "a pattern is empty, or the sizes do not add up to the tiles");
+    if set.sizes.iter().map(|&n| usize::from(n)).sum::<usize>() != set.tiles.len() {
+        return Err(sizes_add_up);
     }
-    let mut seen = [false; 256];
-    for &tile in set.tiles {
-        if tile == BLANK || puzzle.label_of(tile).is_none() || seen[usize::from(tile)] {
-            return Err(Error::corrupt("patterns", "hold the blank, a tile not on the board, or a tile twice"));
-        }
-        seen[usize::from(tile)] = true;
+    let mut rest = set.tiles;
+    let split = set.sizes.iter().map(|&n| {
+        let (pattern, after) = rest.split_at(usize::from(n));
+        rest = after;
+        pattern
+    });
+    if puzzle.check_patterns(split).is_err() {
+        return Err(Error::corrupt(
+            "patterns",
+            "hold the blank, a tile not on the board or a tile twice, or leave one out",
+        ));
     }
     let empty = Info { tiles: [0; MAX_CELLS], places: KPerm::EMPTY, width: 4, max: 0, bytes: (0, 0) };
     let mut infos = [empty; MAX_PATTERNS];
     let mut from = 0usize;
     for (i, info) in infos.iter_mut().enumerate().take(count) {
         let size = usize::from(set.sizes[i]);
-        if size == 0 || from + size > set.tiles.len() {
-            return Err(Error::corrupt("patterns", "a pattern is empty, or the sizes do not add up to the tiles"));
-        }
         info.tiles[..size].copy_from_slice(&set.tiles[from..from + size]);
         from += size;
         info.places =
@@ -234,9 +241,6 @@ fn check_patterns(puzzle: &Puzzle, set: &Patterns<'_>) -> Result<([Info; MAX_PAT
         if info.width != Patterns::width_for(info.max) {
             return Err(Error::corrupt("pattern widths", "differ from those of the patterns' maxima"));
         }
-    }
-    if from != set.tiles.len() {
-        return Err(Error::corrupt("patterns", "a pattern is empty, or the sizes do not add up to the tiles"));
     }
     Ok((infos, count))
 }

@@ -3,7 +3,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use godtab_puzzles::{Definition, Kind};
+use godtab_puzzles::{Definition, Kind, Puzzle};
 
 use crate::bits;
 use crate::format::{
@@ -90,7 +90,6 @@ pub fn encode(
     let distances = data.distance.iter().map(|&d| if d == UNREACHED { layout.marker } else { encoding.stored(d) });
 
     let names: String = definition.move_names().collect::<Vec<_>>().join(" ");
-    let maps: Vec<u8> = (0..puzzle.move_count()).filter_map(|m| puzzle.move_map(m)).flatten().copied().collect();
     let histogram: Vec<u8> = data.histogram.iter().flat_map(|c| c.to_le_bytes()).collect();
     let mut complete = Complete {
         encoding,
@@ -101,30 +100,7 @@ pub fn encode(
         distance: Section { offset: 0, length: distance_len, width: layout.distance },
         parent: Section { offset: 0, length: parent_len, width: layout.parent },
     };
-    let orbits: Vec<_> = puzzle.orbits().collect();
-    let orbit_names = orbits.iter().map(|o| o.name).collect::<Vec<_>>().join(" ");
-    let orbit_pieces: Vec<u8> = orbits.iter().map(|o| o.pieces as u8).collect();
-    let orbit_orientations: Vec<u8> = orbits.iter().map(|o| o.orientations).collect();
-    let solved_orientations: Vec<u8> = puzzle.goal_orientations().collect();
-    let twists: Vec<u8> = (0..puzzle.move_count()).filter_map(|m| puzzle.move_twist(m)).flatten().copied().collect();
-    let model = || match puzzle.kind() {
-        Kind::Orbits => Model::Orbits(OrbitModel {
-            names: &orbit_names,
-            pieces: &orbit_pieces,
-            orientations: &orbit_orientations,
-            solved: puzzle.goal_values(),
-            solved_orientations: &solved_orientations,
-            move_maps: &maps,
-            move_twists: &twists,
-        }),
-        kind => Model::Board(Board {
-            kind: if kind == Kind::Sliding { KindTag::Sliding } else { KindTag::Permutation },
-            rows: puzzle.rows() as u8,
-            cols: puzzle.cols() as u8,
-            goal: puzzle.goal_values(),
-            move_maps: &maps,
-        }),
-    };
+    let parts = ModelParts::of(puzzle);
     // The offsets are varints inside the header, so the header's length
     // depends on them: settle both by re-encoding until they agree.
     let encoded = loop {
@@ -132,7 +108,7 @@ pub fn encode(
             puzzle_id: definition.id(),
             generator,
             move_names: &names,
-            model: model(),
+            model: parts.model(puzzle),
             ranking: puzzle.ranking().into(),
             body: Body::Complete(complete),
         };
@@ -162,4 +138,51 @@ pub fn encode(
     let checksum = format::checksum(&file);
     file[at::CHECKSUM..at::CHECKSUM + 8].copy_from_slice(&checksum.to_le_bytes());
     Ok(file)
+}
+
+/// The bytes a header's model of a puzzle borrows: the one description of
+/// a puzzle that tables and pattern sets share.
+pub(crate) struct ModelParts {
+    maps: Vec<u8>,
+    orbit_names: String,
+    orbit_pieces: Vec<u8>,
+    orbit_orientations: Vec<u8>,
+    solved_orientations: Vec<u8>,
+    twists: Vec<u8>,
+}
+
+impl ModelParts {
+    pub(crate) fn of(puzzle: &Puzzle) -> Self {
+        let orbits: Vec<_> = puzzle.orbits().collect();
+        Self {
+            maps: (0..puzzle.move_count()).filter_map(|m| puzzle.move_map(m)).flatten().copied().collect(),
+            orbit_names: orbits.iter().map(|o| o.name).collect::<Vec<_>>().join(" "),
+            orbit_pieces: orbits.iter().map(|o| o.pieces as u8).collect(),
+            orbit_orientations: orbits.iter().map(|o| o.orientations).collect(),
+            solved_orientations: puzzle.goal_orientations().collect(),
+            twists: (0..puzzle.move_count()).filter_map(|m| puzzle.move_twist(m)).flatten().copied().collect(),
+        }
+    }
+
+    /// The model of `puzzle`, the puzzle these parts were taken from.
+    pub(crate) fn model<'a>(&'a self, puzzle: &'a Puzzle) -> Model<'a> {
+        match puzzle.kind() {
+            Kind::Orbits => Model::Orbits(OrbitModel {
+                names: &self.orbit_names,
+                pieces: &self.orbit_pieces,
+                orientations: &self.orbit_orientations,
+                solved: puzzle.goal_values(),
+                solved_orientations: &self.solved_orientations,
+                move_maps: &self.maps,
+                move_twists: &self.twists,
+            }),
+            kind => Model::Board(Board {
+                kind: if kind == Kind::Sliding { KindTag::Sliding } else { KindTag::Permutation },
+                rows: puzzle.rows() as u8,
+                cols: puzzle.cols() as u8,
+                goal: puzzle.goal_values(),
+                move_maps: &self.maps,
+            }),
+        }
+    }
 }

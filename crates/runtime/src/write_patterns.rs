@@ -3,15 +3,12 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use godtab_puzzles::{BLANK, Definition, Kind};
+use godtab_puzzles::Definition;
 use godtab_rank::KPerm;
 
 use crate::bits;
-use crate::format::{
-    self, Board, Body, FORMAT_VERSION, Header, KindTag, MAX_HEADER_LEN, Model, PREAMBLE_LEN, Patterns, Preamble, at,
-};
-use crate::patterns::MAX_PATTERNS;
-use crate::write::EncodeError;
+use crate::format::{self, Body, FORMAT_VERSION, Header, MAX_HEADER_LEN, PREAMBLE_LEN, Patterns, Preamble, at};
+use crate::write::{EncodeError, ModelParts};
 
 /// One pattern's database as a generator finds it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,14 +20,14 @@ pub struct PatternData {
     pub entries: Vec<u8>,
 }
 
-/// Encodes the pattern set of `definition` (a sliding board whose tiles all
-/// differ) in the current format version. The same arguments always give
+/// Encodes the pattern set of `definition` (a sliding board or permutation
+/// puzzle whose tiles all differ) in the current format version. The same arguments always give
 /// the same bytes.
 ///
 /// # Errors
 ///
-/// An [`EncodeError`] if the puzzle is not such a board, the patterns do
-/// not split its tiles, an entry count is not the number of placements, or
+/// An [`EncodeError`] if the patterns do not suit the puzzle
+/// ([`Puzzle::check_patterns`](godtab_puzzles::Puzzle::check_patterns)), an entry count is not the number of placements, or
 /// the generator name is not short printable text.
 pub fn encode_patterns(
     definition: &Definition,
@@ -39,25 +36,13 @@ pub fn encode_patterns(
 ) -> Result<Vec<u8>, EncodeError> {
     let invalid = |field, problem| EncodeError { field, problem };
     let puzzle = definition.puzzle();
-    if puzzle.kind() != Kind::Sliding || puzzle.has_repeated_tiles() {
-        return Err(invalid("puzzle", "pattern sets are for sliding boards whose tiles all differ"));
-    }
     if !format::is_generator(generator) {
         return Err(invalid("generator", "longer than 64 bytes or holds a control character"));
     }
-    if patterns.is_empty() || patterns.len() > MAX_PATTERNS {
-        return Err(invalid("patterns", "there must be 1 to 15"));
+    if puzzle.check_patterns(patterns.iter().map(|p| &p.tiles[..])).is_err() {
+        return Err(invalid("patterns", "do not suit the puzzle (see Puzzle::check_patterns)"));
     }
     let tiles: Vec<u8> = patterns.iter().flat_map(|p| p.tiles.iter().copied()).collect();
-    let mut seen = [false; 256];
-    for &tile in &tiles {
-        if tile == BLANK || puzzle.label_of(tile).is_none() || core::mem::replace(&mut seen[usize::from(tile)], true) {
-            return Err(invalid("patterns", "hold the blank, a tile not on the board, or a tile twice"));
-        }
-    }
-    if tiles.len() != puzzle.cells() - 1 {
-        return Err(invalid("patterns", "do not hold every tile of the board"));
-    }
     let mut sizes = Vec::new();
     let mut maxima = Vec::new();
     let mut widths = Vec::new();
@@ -75,6 +60,7 @@ pub fn encode_patterns(
         lengths.push(format::section_len(places.count(), width).ok_or(invalid("pattern section", "overflows"))?);
     }
     let names: String = definition.move_names().collect::<Vec<_>>().join(" ");
+    let parts = ModelParts::of(puzzle);
     let mut set = Patterns { tiles: &tiles, sizes: &sizes, widths: &widths, maxima: &maxima, offset: 0 };
     // The offset is a varint inside the header: settle both together.
     let encoded = loop {
@@ -82,13 +68,7 @@ pub fn encode_patterns(
             puzzle_id: definition.id(),
             generator,
             move_names: &names,
-            model: Model::Board(Board {
-                kind: KindTag::Sliding,
-                rows: puzzle.rows() as u8,
-                cols: puzzle.cols() as u8,
-                goal: puzzle.goal_values(),
-                move_maps: &[],
-            }),
+            model: parts.model(puzzle),
             ranking: puzzle.ranking().into(),
             body: Body::Patterns(set),
         };

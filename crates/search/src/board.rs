@@ -5,6 +5,7 @@ use godtab_puzzles::{BLANK, Kind, MAX_CELLS, Puzzle, State};
 use godtab_rank::KPerm;
 use godtab_runtime::{MAX_PATTERNS, Pattern, PatternSet, QueryError};
 
+use crate::coarse::{self, Coarse};
 use crate::ida::{Outcome, Report, Run};
 
 /// A pattern's database as the search reads it.
@@ -15,8 +16,13 @@ pub(crate) struct Lookup<'a> {
     wide: bool,
 }
 
-impl Lookup<'_> {
-    const NONE: Self = Self { places: KPerm::EMPTY, entries: &[], wide: true };
+impl<'a> Lookup<'a> {
+    pub const NONE: Self = Self { places: KPerm::EMPTY, entries: &[], wide: true };
+
+    /// The lookup of `pattern`'s database.
+    pub fn of(pattern: &Pattern<'a>) -> Self {
+        Self { places: pattern.places(), entries: pattern.entries(), wide: pattern.width() == 8 }
+    }
 
     /// The entry for the placement `cells` (its first `k` bytes).
     #[inline(always)]
@@ -55,6 +61,8 @@ pub struct Searcher<'a> {
     pub(crate) reflect: bool,
     pub(crate) mirror_label: [u8; MAX_CELLS],
     pub(crate) mirror_cell: [u8; MAX_CELLS],
+    /// The search of a permutation puzzle, which takes the largest entry.
+    coarse: Option<Coarse<'a>>,
 }
 
 impl<'a> Searcher<'a> {
@@ -80,9 +88,10 @@ impl<'a> Searcher<'a> {
             reflect: false,
             mirror_label: [0; MAX_CELLS],
             mirror_cell: [0; MAX_CELLS],
+            coarse: coarse::fits(puzzle).then(|| Coarse::new(set)),
         };
         for (p, pattern) in set.patterns().enumerate() {
-            searcher.lookups[p] = lookup(&pattern);
+            searcher.lookups[p] = Lookup::of(&pattern);
             for (i, &tile) in pattern.tiles().iter().enumerate() {
                 let label = usize::from(puzzle.label_of(tile).unwrap_or(0)) % MAX_CELLS;
                 searcher.pattern_of[label] = p as u8;
@@ -101,7 +110,7 @@ impl<'a> Searcher<'a> {
             searcher.mirror_cell[cell] = (col * cols + row) as u8;
         }
         let goal_blank = goal[..cells].iter().position(|&l| l == blank).unwrap_or(0);
-        searcher.reflect = rows == cols && goal_blank / cols == goal_blank % cols;
+        searcher.reflect = puzzle.kind() == Kind::Sliding && rows == cols && goal_blank / cols == goal_blank % cols;
         if searcher.reflect {
             for cell in 0..cells {
                 let mirrored = usize::from(searcher.mirror_cell[cell]);
@@ -127,6 +136,9 @@ impl<'a> Searcher<'a> {
         if !self.puzzle.fits(state) {
             return Err(QueryError::WrongPuzzle);
         }
+        if let Some(coarse) = &self.coarse {
+            return Ok(coarse.estimate_state(state));
+        }
         Ok(Run::new(self, state, 0).estimate())
     }
 
@@ -140,13 +152,13 @@ impl<'a> Searcher<'a> {
         if !self.puzzle.fits(state) {
             return Err(QueryError::WrongPuzzle);
         }
-        if self.puzzle.kind() != Kind::Sliding || !self.puzzle.in_rank_space(state) {
+        if !self.puzzle.in_rank_space(state) {
             return Ok(Report::new(Outcome::Unsolvable));
         }
-        Ok(Run::new(self, state, max_nodes).solve())
+        match &self.coarse {
+            Some(coarse) => Ok(coarse.solve(state, max_nodes)),
+            None if self.puzzle.kind() == Kind::Sliding => Ok(Run::new(self, state, max_nodes).solve()),
+            None => Ok(Report::new(Outcome::Unsolvable)),
+        }
     }
-}
-
-fn lookup<'a>(pattern: &Pattern<'a>) -> Lookup<'a> {
-    Lookup { places: pattern.places(), entries: pattern.entries(), wide: pattern.width() == 8 }
 }

@@ -39,8 +39,17 @@ impl Report {
         Self { outcome, expanded: 0, generated: 0, iterations: 0, moves: [0; MAX_DEPTH], len: 0 }
     }
 
-    /// The solution's move indices (declared order: u, d, l, r); empty
-    /// unless [`Outcome::Solved`].
+    /// Records a solution's moves (at most [`MAX_DEPTH`]).
+    pub(crate) fn set_moves(&mut self, moves: impl Iterator<Item = u8>) {
+        self.len = 0;
+        for (slot, m) in self.moves.iter_mut().zip(moves) {
+            *slot = m;
+            self.len += 1;
+        }
+    }
+
+    /// The solution's move indices (declared order); empty unless
+    /// [`Outcome::Solved`].
     #[must_use]
     pub fn moves(&self) -> &[u8] {
         &self.moves[..usize::from(self.len)]
@@ -48,7 +57,7 @@ impl Report {
 }
 
 /// How one depth-first pass ended.
-enum Step {
+pub(crate) enum Step {
     /// A solution, in the report.
     Found,
     /// The node limit.
@@ -96,6 +105,44 @@ pub(crate) struct Run<'s, 'a> {
     max_nodes: u64,
     report: Report,
     frames: [Frame; MAX_DEPTH + 1],
+}
+
+/// A search that deepens: one depth-first pass at a time.
+pub(crate) trait Pass {
+    /// The report the passes add to.
+    fn report(&mut self) -> &mut Report;
+    /// One depth-first pass within `bound`.
+    fn iteration(&mut self, bound: u32) -> Step;
+}
+
+/// Deepens the bound from `bound` until a solution, the node limit or the
+/// stack's end; the outcome is in the report.
+pub(crate) fn deepen(search: &mut impl Pass, mut bound: u32) {
+    loop {
+        search.report().iterations += 1;
+        let outcome = match search.iteration(bound) {
+            Step::Found => Outcome::Solved,
+            Step::Limit => Outcome::NodeLimit,
+            Step::Above(u32::MAX) => Outcome::Unsolvable,
+            Step::Above(next) if next as usize > MAX_DEPTH => Outcome::TooDeep,
+            Step::Above(next) => {
+                bound = next;
+                continue;
+            }
+        };
+        search.report().outcome = outcome;
+        return;
+    }
+}
+
+impl Pass for Run<'_, '_> {
+    fn report(&mut self) -> &mut Report {
+        &mut self.report
+    }
+
+    fn iteration(&mut self, bound: u32) -> Step {
+        self.pass(bound)
+    }
 }
 
 impl<'s, 'a> Run<'s, 'a> {
@@ -154,25 +201,13 @@ impl<'s, 'a> Run<'s, 'a> {
             self.report.outcome = Outcome::Solved;
             return self.report;
         }
-        let mut bound = self.estimate();
-        loop {
-            self.report.iterations += 1;
-            self.report.outcome = match self.iteration(bound) {
-                Step::Found => Outcome::Solved,
-                Step::Limit => Outcome::NodeLimit,
-                Step::Above(u32::MAX) => Outcome::Unsolvable,
-                Step::Above(next) if next as usize > MAX_DEPTH => Outcome::TooDeep,
-                Step::Above(next) => {
-                    bound = next;
-                    continue;
-                }
-            };
-            return self.report;
-        }
+        let bound = self.estimate();
+        deepen(&mut self, bound);
+        self.report
     }
 
     /// One depth-first pass within `bound`.
-    fn iteration(&mut self, bound: u32) -> Step {
+    fn pass(&mut self, bound: u32) -> Step {
         let mut above = u32::MAX;
         let mut depth = 0usize;
         self.frames[0] = ROOT;
@@ -196,10 +231,7 @@ impl<'s, 'a> Run<'s, 'a> {
             depth += 1;
             self.frames[depth] = child;
             if self.sum == 0 && self.is_goal() {
-                self.report.len = depth as u8;
-                for (slot, frame) in self.report.moves.iter_mut().zip(&self.frames[1..=depth]) {
-                    *slot = frame.came_by;
-                }
+                self.report.set_moves(self.frames[1..=depth].iter().map(|f| f.came_by));
                 return Step::Found;
             }
             if self.report.expanded >= self.max_nodes {

@@ -1,18 +1,24 @@
-//! IDA* over a godtab pattern set: optimal solutions of sliding puzzles too
-//! large for a complete table (the 15-puzzle's 10^13 states), with no
-//! allocation and no std.
+//! IDA* over a godtab pattern set: optimal solutions of sliding and
+//! permutation puzzles too large for a complete table (the 15-puzzle's
+//! 10^13 states), with no allocation and no std.
 //!
-//! The heuristic is the sum of the pattern databases' entries for the
-//! state (each counts only moves of its own tiles, so the sum never
+//! On a sliding board the heuristic is the sum of the pattern databases'
+//! entries for the state (each counts only moves of its own tiles, so the sum never
 //! overestimates). On a square board whose blank belongs on the main
 //! diagonal, the state reflected about that diagonal (u and l swapped, d
 //! and r) has the same distance, so its sum is a second lower bound and
 //! the heuristic is the larger of the two.
 //!
+//! On a permutation puzzle a move moves several tiles, so the entries do
+//! not add up: each pattern's entry is the distance of the puzzle with the
+//! other tiles made alike, and the heuristic is the largest entry. A move
+//! is never followed by one that undoes it, nor made as many times in a row
+//! as its order (which would change nothing).
+//!
 //! # Canonical answers
 //!
-//! The depth-first search tries moves in declared order (u, d, l, r),
-//! never undoes the previous move, and stops at the first solution within
+//! The depth-first search tries moves in declared order (u, d, l, r on a
+//! sliding board), never undoes the previous move, and stops at the first solution within
 //! the bound; the bound starts at the heuristic and grows to the smallest
 //! cost that exceeded it. The first solution found at the optimal bound is
 //! therefore the lexicographically least optimal solution: the same answer,
@@ -42,6 +48,7 @@
 #![no_std]
 
 mod board;
+mod coarse;
 mod ida;
 
 pub use board::Searcher;

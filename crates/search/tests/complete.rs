@@ -113,3 +113,28 @@ fn partitions_of_three_by_four_agree() {
         assert_eq!(end, puzzle.goal(), "state {i}");
     }
 }
+
+/// Permutation puzzles take the largest coarse entry; patterns may share
+/// tiles and leave some out.
+#[test]
+fn every_nine_digits_state() {
+    let definition = godtab_puzzles::builtin::NINE_DIGITS.definition();
+    let strong = [pattern_set(&definition, &[&[1, 2, 3, 4, 5, 6], &[4, 5, 6, 7, 8, 9]])];
+    assert!(!Searcher::new(&strong[0]).reflects());
+    let slots = definition.puzzle().slots();
+    assert_eq!(agree(&definition, &strong, 0..slots), 362_880);
+    let weak = [pattern_set(&definition, &[&[9, 1, 5, 3], &[2, 4, 6, 8], &[7]])];
+    assert_eq!(agree(&definition, &weak, (0..slots).step_by(11)), 32_990);
+}
+
+#[test]
+fn every_nine_puzzle_state() {
+    let definition = godtab_puzzles::builtin::NINE_PUZZLE.definition();
+    let sets = [pattern_set(&definition, &[&[1, 2, 3, 4, 5], &[4, 5, 6, 7, 8, 9]])];
+    let slots = definition.puzzle().slots();
+    assert_eq!(agree(&definition, &sets, 0..slots), 181_440);
+    // Odd arrangements are not the puzzle's: unsolvable at once.
+    let searcher = Searcher::new(&sets[0]);
+    let odd = sets[0].puzzle().parse("2 1 3 4 5 6 7 8 9").unwrap();
+    assert_eq!(searcher.solve(&odd, 10).unwrap().outcome, Outcome::Unsolvable);
+}

@@ -182,8 +182,9 @@ pub fn parse_with(text: &str, metric: Metric) -> Result<Definition, SpecError> {
 pub struct Spec {
     /// The puzzle, with its id and move names.
     pub definition: Definition,
-    /// The tile values of each pattern (every tile of a sliding board other
-    /// than the blank in exactly one), if the file has `patterns`.
+    /// The tile values of each pattern (as
+    /// [`Puzzle::check_patterns`](godtab_puzzles::Puzzle::check_patterns)
+    /// allows), if the file has `patterns`.
     pub patterns: Option<Vec<Vec<u8>>>,
 }
 

@@ -1,50 +1,44 @@
-//! The `patterns` key: a sliding board's tiles split into the patterns of
-//! a pattern set, each tile other than the blank in exactly one.
+//! The `patterns` key: patterns of the puzzle's tiles for a pattern set.
+//! Which patterns a puzzle may have is [`Puzzle::check_patterns`]'s rule;
+//! this reads the lists and says where the rule is broken.
 
-use godtab_puzzles::{BLANK, Kind, Puzzle};
+use godtab_puzzles::{PatternError, Puzzle};
 
 use crate::SpecError;
 use crate::fields::Field;
 
-/// The patterns' tile values, checked against the board.
+/// The patterns' tile values, checked against the puzzle.
 pub(crate) fn read(field: &Field<'_>, puzzle: &Puzzle) -> Result<Vec<Vec<u8>>, SpecError> {
-    if puzzle.kind() != Kind::Sliding {
-        return Err(field.error("patterns are for sliding puzzles; remove the key"));
-    }
-    if puzzle.has_repeated_tiles() {
-        return Err(field.error("patterns need every tile of the goal to differ"));
+    if puzzle.pattern_combine().is_none() {
+        return Err(field.error(PatternError::Puzzle.to_string()));
     }
     let lists = field.list("a list of patterns, each a list of tiles")?;
-    if lists.is_empty() {
-        return Err(field.error("expected at least one pattern"));
-    }
-    // Where each tile was first seen: (pattern, index).
-    let mut seen: [Option<(usize, usize)>; 256] = [None; 256];
+    // Each pattern's field and its tiles' fields, to say where a problem is.
+    let mut fields = Vec::with_capacity(lists.len());
     let mut patterns = Vec::with_capacity(lists.len());
     for (p, list) in lists.iter().enumerate() {
         let pattern_field = field.element(p, list);
-        let tiles = pattern_field.list("a list of tiles")?;
-        if tiles.is_empty() {
-            return Err(pattern_field.error("expected at least one tile"));
-        }
-        let mut pattern = Vec::with_capacity(tiles.len());
-        for (i, value) in tiles.iter().enumerate() {
+        let mut tile_fields = Vec::new();
+        let mut pattern = Vec::new();
+        for (i, value) in pattern_field.list("a list of tiles")?.iter().enumerate() {
             let tile_field = pattern_field.element(i, value);
             let n = tile_field.integer("a tile number")?;
-            let tile =
-                u8::try_from(n).ok().filter(|&t| t != BLANK && puzzle.label_of(t).is_some()).ok_or_else(|| {
-                    tile_field.error(format!("{n} is not a tile of the goal (the blank is in no pattern)"))
-                })?;
-            if let Some((q, j)) = seen[usize::from(tile)] {
-                return Err(tile_field.error(format!("tile {tile} is already in patterns[{q}][{j}]")));
-            }
-            seen[usize::from(tile)] = Some((p, i));
+            // No tile is past a byte: the rule's own words for it.
+            let tile = u8::try_from(n)
+                .map_err(|_| tile_field.error(format!("{n} is not a tile of the goal (the blank is in no pattern)")))?;
             pattern.push(tile);
+            tile_fields.push(tile_field);
         }
         patterns.push(pattern);
+        fields.push((pattern_field, tile_fields));
     }
-    if let Some(&missing) = puzzle.goal_values().iter().find(|&&t| t != BLANK && seen[usize::from(t)].is_none()) {
-        return Err(field.error(format!("tile {missing} is in no pattern; every tile but the blank is in one")));
-    }
+    puzzle.check_patterns(patterns.iter().map(Vec::as_slice)).map_err(|e| {
+        let at = match e.position() {
+            Some((p, Some(i))) => fields.get(p).and_then(|(_, tiles)| tiles.get(i)),
+            Some((p, None)) => fields.get(p).map(|(pattern, _)| pattern),
+            None => None,
+        };
+        at.unwrap_or(field).error(e.to_string())
+    })?;
     Ok(patterns)
 }

@@ -281,7 +281,7 @@ fn tables_for_lists_are_named_not_quoted() {
 }
 
 #[test]
-fn patterns_split_the_tiles() {
+fn patterns_follow_the_rule_of_their_puzzle() {
     let head = "name = \"s\"\nkind = \"sliding\"\nrows = 2\ncols = 3\n";
     let spec = |patterns: &str| format!("{head}patterns = {patterns}\n");
     assert_errors(&[
@@ -300,11 +300,19 @@ fn patterns_split_the_tiles() {
         (spec("[1, 2]"), "line 5: patterns[0]: expected a list of tiles, found 1"),
         (spec("[[1, \"x\"]]"), "line 5: patterns[0][1]: expected a tile number, found \"x\""),
         (
-            format!("{HEAD}patterns = [[1, 2, 3, 4]]\n[[moves]]\nname = \"a\"\ncycles = [[0, 1]]\n"),
-            "line 5: patterns: patterns are for sliding puzzles; remove the key",
+            format!("{HEAD}patterns = [[1, 2, 1]]\n[[moves]]\nname = \"a\"\ncycles = [[0, 1]]\n"),
+            "line 5: patterns[0][2]: tile 1 is already in patterns[0][0]",
+        ),
+        (
+            format!("{HEAD}goal = [1, 1, 2, 3]\npatterns = [[1]]\n[[moves]]\nname = \"a\"\ncycles = [[0, 1]]\n"),
+            "line 6: patterns: pattern sets are for sliding boards and permutation puzzles whose tiles all differ",
         ),
     ]);
     let ok = godtab_spec::parse_spec(&spec("[[5, 1], [2, 3, 4]]"), godtab_spec::Metric::Half).unwrap();
     assert_eq!(ok.patterns, Some(vec![vec![5, 1], vec![2, 3, 4]]));
     assert_eq!(godtab_spec::parse_spec(head, godtab_spec::Metric::Half).unwrap().patterns, None);
+    // On a permutation puzzle patterns may share tiles and leave some out.
+    let shared = format!("{HEAD}patterns = [[1, 2], [2, 3]]\n[[moves]]\nname = \"a\"\ncycles = [[0, 1]]\n");
+    let ok = godtab_spec::parse_spec(&shared, godtab_spec::Metric::Half).unwrap();
+    assert_eq!(ok.patterns, Some(vec![vec![1, 2], vec![2, 3]]));
 }
