@@ -25,7 +25,7 @@ pub(crate) const DEFAULT_MAX_NODES: u64 = 200_000_000;
 /// The puzzle whose pattern set `cargo xtask gen-tables` ships.
 const FIFTEEN: &str = "fifteen-puzzle";
 
-/// The `--max-nodes` option of `solve` and `judge`.
+/// The `--max-nodes` option of `solve`, `judge` and `check`.
 #[derive(clap::Args, Clone, Copy, Debug, Default)]
 pub(crate) struct SearchArgs {
     /// With a pattern set: give up on a state after expanding this many
@@ -36,7 +36,7 @@ pub(crate) struct SearchArgs {
 }
 
 impl SearchArgs {
-    fn limit(self) -> u64 {
+    pub(crate) fn limit(self) -> u64 {
         self.max_nodes.unwrap_or(DEFAULT_MAX_NODES)
     }
 }

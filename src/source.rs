@@ -142,7 +142,7 @@ fn advise(error: FileError) -> anyhow::Error {
     use godtab_runtime::Error::{BigEndian, Kind, Version};
     if let FileError::Table { path, error: Kind { found: "pattern set", .. } } = &error {
         return anyhow!(
-            "{}: a pattern set, which only `solve`, `judge`, `info` and `verify` read; this needs a complete table",
+            "{}: a pattern set, which only `solve`, `judge`, `check`, `info` and `verify` read; this needs a complete table",
             path.display()
         );
     }

@@ -177,22 +177,41 @@ fn check_eight_two_wants_the_least_optimal_moves() {
 }
 
 #[test]
-fn check_refuses_a_pattern_set_in_one_line() {
+fn check_reads_a_pattern_set_and_random_refuses_one_in_one_line() {
     let dir = tempfile::tempdir().unwrap();
     let spec = dir.path().join("p.toml");
     std::fs::write(
         &spec,
-        "name = \"p\"\nkind = \"sliding\"\nrows = 2\ncols = 2\ngoal = [1, 2, 3, \"x\"]\npatterns = [[1, 2, 3]]\n",
+        "name = \"p\"\nkind = \"sliding\"\nrows = 3\ncols = 3\npatterns = [[1, 2, 3, 4], [5, 6, 7, 8]]\n",
     )
     .unwrap();
     let set = dir.path().join("p.gtab");
-    let out = godtab(&["gen", "--spec", spec.to_str().unwrap(), "-o", set.to_str().unwrap()], b"");
+    let set = set.to_str().unwrap();
+    let out = godtab(&["gen", "--spec", spec.to_str().unwrap(), "-o", set], b"");
     assert!(out.status.success(), "{}", stderr(&out));
-    let out = check(&["--table", set.to_str().unwrap()], "1 2 3 x\n", "0\n");
+    // Each case's fewest moves come from the search.
+    let cases = "1 2 3 4 5 6 7 x 8\n1 2 3 4 5 6 x 7 8\n2 1 3 4 5 6 7 8 x\n";
+    let out = check(&["--table", set], cases, "1 r\n2 r r\nunsolvable\n");
+    assert_eq!(stdout(&out), "all 3 answers are right\n");
+    let out = check(&["--table", set, "--all"], cases, "3 r l r\n2 r r\n0\n");
+    assert_eq!(
+        stdout(&out),
+        "case 1 (input line 1, output line 1): not optimal: 3 moves where 1 suffice\n\
+         case 3 (input line 3, output line 3): gives moves, but the case is unsolvable\n2 of 3 answers wrong\n"
+    );
+    let out = check(&["--table", set, "--max-nodes", "1"], "8 6 7 2 5 4 3 x 1\n", "0\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains("cannot tell: the search for the fewest moves stopped at 1 nodes"),
+        "{}",
+        stdout(&out)
+    );
+
+    let out = godtab(&["random", "--table", set], b"");
     assert_eq!(out.status.code(), Some(1));
     assert!(
         stderr(&out).ends_with(
-            "a pattern set, which only `solve`, `judge`, `info` and `verify` read; this needs a complete table\n"
+            "a pattern set, which only `solve`, `judge`, `check`, `info` and `verify` read; this needs a complete table\n"
         ),
         "{}",
         stderr(&out)

@@ -3,8 +3,9 @@
 
 use std::fmt;
 
-use godtab_runtime::{Bytes, State, Table};
+use godtab_runtime::{Definition, State};
 
+use super::oracle::Oracle;
 use crate::judge::Format;
 
 /// Why an answer is wrong.
@@ -28,6 +29,9 @@ pub(crate) enum Wrong {
     CountMismatch { count: i64, moves: usize },
     /// A line that is not an answer.
     Malformed(&'static str),
+    /// The case's distance could not be found (a damaged table, a search
+    /// past its node limit).
+    Undecided(String),
 }
 
 impl fmt::Display for Wrong {
@@ -43,13 +47,15 @@ impl fmt::Display for Wrong {
             Self::Unsolvable => write!(f, "gives moves, but the case is unsolvable"),
             Self::CountMismatch { count, moves } => write!(f, "says {count} moves but gives {moves}"),
             Self::Malformed(what) => write!(f, "malformed line: {what}"),
+            Self::Undecided(why) => f.write_str(why),
         }
     }
 }
 
 /// Checks the answer `line` (trimmed) to the case `state` in `format`.
-pub(crate) fn check(table: &Table<Bytes>, format: Format, state: &State, line: &[u8]) -> Result<(), Wrong> {
-    let distance = table.distance(state).map_err(|_| Wrong::Malformed("the table is damaged"))?;
+pub(crate) fn check(oracle: &Oracle<'_>, format: Format, state: &State, line: &[u8]) -> Result<(), Wrong> {
+    let distance = oracle.distance(state).map_err(Wrong::Undecided)?;
+    let definition = oracle.definition();
     let unsolvable: &[u8] = match format {
         Format::NineDigits => return check_distance(line, distance),
         Format::NinePuzzle => b"Not solvable",
@@ -70,19 +76,19 @@ pub(crate) fn check(table: &Table<Bytes>, format: Format, state: &State, line: &
             (Some(count), end)
         }
     };
-    let moves = split_moves(table, line, at)?;
+    let moves = split_moves(definition, line, at)?;
     if let Some(count) = count.filter(|&c| c != moves.len() as i64) {
         return Err(Wrong::CountMismatch { count, moves: moves.len() });
     }
     let Some(distance) = distance else { return Err(Wrong::Unsolvable) };
     let mut now = *state;
     for (step, &m) in moves.iter().enumerate() {
-        if !table.puzzle().apply_in_place(&mut now, m) {
-            let name = table.move_name(m).unwrap_or_default().to_string();
+        if !definition.puzzle().apply_in_place(&mut now, m) {
+            let name = definition.move_name(m).unwrap_or_default().to_string();
             return Err(Wrong::IllegalMove { step: step + 1, name });
         }
     }
-    if now != table.puzzle().goal() {
+    if now != definition.puzzle().goal() {
         return Err(Wrong::MissesGoal { moves: moves.len() });
     }
     if moves.len() > usize::from(distance) {
@@ -104,8 +110,8 @@ fn number(text: &[u8]) -> Option<i64> {
 
 /// The moves of `line` from byte `at`: names run together or apart, each
 /// the longest name that fits.
-fn split_moves(table: &Table<Bytes>, line: &[u8], mut at: usize) -> Result<Vec<usize>, Wrong> {
-    let names: Vec<&[u8]> = table.move_names().map(str::as_bytes).collect();
+fn split_moves(definition: &Definition, line: &[u8], mut at: usize) -> Result<Vec<usize>, Wrong> {
+    let names: Vec<&[u8]> = definition.move_names().map(str::as_bytes).collect();
     let mut moves = Vec::new();
     while at < line.len() {
         if line[at].is_ascii_whitespace() {

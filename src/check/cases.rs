@@ -3,7 +3,7 @@
 
 use std::io::{self, BufRead};
 
-use godtab_runtime::{Bytes, State, Table};
+use godtab_runtime::{Definition, State};
 
 use crate::judge::Format;
 use crate::lines::{MAX_LINE, next_line};
@@ -19,7 +19,7 @@ pub(crate) struct Case {
 /// Reads the cases of `input` in `format`.
 pub(crate) struct Cases<'t, R> {
     input: R,
-    table: &'t Table<Bytes>,
+    definition: &'t Definition,
     format: Format,
     line: Vec<u8>,
     number: u64,
@@ -27,8 +27,8 @@ pub(crate) struct Cases<'t, R> {
 }
 
 impl<'t, R: BufRead> Cases<'t, R> {
-    pub(crate) fn new(input: R, table: &'t Table<Bytes>, format: Format) -> Self {
-        Self { input, table, format, line: Vec::with_capacity(64), number: 0, ended: false }
+    pub(crate) fn new(input: R, definition: &'t Definition, format: Format) -> Self {
+        Self { input, definition, format, line: Vec::with_capacity(64), number: 0, ended: false }
     }
 
     /// The next non-blank line, trimmed, and its number; `None` at the end.
@@ -56,7 +56,7 @@ impl<'t, R: BufRead> Cases<'t, R> {
             return Ok(None);
         }
         let mut text = first;
-        for _ in 1..self.table.puzzle().rows() {
+        for _ in 1..self.definition.puzzle().rows() {
             match self.next_text()? {
                 Some((_, row)) if row != b"0" => {
                     text.push(b' ');
@@ -77,8 +77,8 @@ impl<'t, R: BufRead> Cases<'t, R> {
             return Err(format!("line longer than {MAX_LINE} bytes"));
         }
         match self.format {
-            Format::Scramble => self.table.definition().scramble(text).map_err(|e| e.to_string()),
-            _ => self.table.parse(&String::from_utf8_lossy(text)).map_err(|e| e.to_string()),
+            Format::Scramble => self.definition.scramble(text).map_err(|e| e.to_string()),
+            _ => self.definition.puzzle().parse(&String::from_utf8_lossy(text)).map_err(|e| e.to_string()),
         }
     }
 }

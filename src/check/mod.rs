@@ -7,6 +7,7 @@
 mod answers;
 mod cases;
 mod eight_two;
+mod oracle;
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
@@ -14,13 +15,13 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
-use godtab_runtime::{Bytes, Table};
 
 use crate::between::EIGHT_TWO;
 use crate::judge::Format;
 use crate::lines::{MAX_LINE, next_line};
 use crate::source::TableArgs;
 use cases::Cases;
+use oracle::Oracle;
 
 /// Arguments of `godtab check`.
 #[derive(clap::Args)]
@@ -31,6 +32,10 @@ use cases::Cases;
   godtab check eight-puzzle cases.txt answers.txt --all
   godtab check eight-two cases.txt answers.txt
   godtab check --table my-puzzle.gtab cases.txt answers.txt
+  godtab check --tables data fifteen-puzzle cases.txt answers.txt
+
+A pattern set (the 15-puzzle's, or any `gen --spec` writes with patterns) is read like a table:
+each case's fewest moves are found by IDA*, within --max-nodes.
 
 The cases are read as the judge reads them (the puzzle's statement format, or the generic one
 for --table). Any answer that is legal and optimal is right, not only godtab's own. Whitespace
@@ -56,6 +61,8 @@ pub(crate) struct Args {
     all: bool,
     #[command(flatten)]
     tables: TableArgs,
+    #[command(flatten)]
+    search: crate::pdb::SearchArgs,
 }
 
 /// Checks every answer; exit status 1 if one is wrong.
@@ -77,13 +84,24 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         let tables = crate::judge::eight_two_tables(&args.tables)?;
         eight_two::check(&tables, open(input)?, open(output)?, args.all, &mut out, &output_name)?
     } else {
-        let table = args.tables.load_verified(puzzle)?.table;
-        let format = args.format.unwrap_or_else(|| Format::of(table.definition()));
+        let (set, table);
+        let oracle = match crate::pdb::open(&args.tables, puzzle)? {
+            Some((opened, _)) => {
+                set = opened;
+                Oracle::patterns(&set, args.search)
+            }
+            None => {
+                table = args.tables.load_verified(puzzle)?.table;
+                Oracle::Table(&table)
+            }
+        };
+        let definition = oracle.definition();
+        let format = args.format.unwrap_or_else(|| Format::of(definition));
         if format == Format::Blocks {
             bail!("check reads cases of one line, or the 9 Puzzle's three; blocks cases are not supported yet");
         }
-        format.check(table.definition()).map_err(|problem| anyhow::anyhow!("--format: {problem}"))?;
-        check(&table, format, open(input)?, open(output)?, args.all, &mut out, &output_name)?
+        format.check(definition).map_err(|problem| anyhow::anyhow!("--format: {problem}"))?;
+        check(&oracle, format, open(input)?, open(output)?, args.all, &mut out, &output_name)?
     };
     out.flush()?;
     Ok(if wrong { ExitCode::FAILURE } else { ExitCode::SUCCESS })
@@ -127,7 +145,7 @@ impl<R: BufRead> Answers<R> {
 /// Checks the answers against the cases, writing one line per wrong case
 /// and a summary; true if any was wrong.
 fn check(
-    table: &Table<Bytes>,
+    oracle: &Oracle<'_>,
     format: Format,
     input: impl BufRead,
     answers: impl BufRead,
@@ -135,7 +153,7 @@ fn check(
     out: &mut impl Write,
     output_name: &Path,
 ) -> Result<bool> {
-    let mut cases = Cases::new(input, table, format);
+    let mut cases = Cases::new(input, oracle.definition(), format);
     let empty_answers = format == Format::EightPuzzle;
     let mut answers = Answers { input: answers, line: Vec::new(), number: 0, empty_answers };
     let (mut count, mut wrong) = (0u64, 0u64);
@@ -152,7 +170,7 @@ fn check(
         let verdict = match &case.state {
             Err(problem) => Err(format!("the input's case is not a state: {problem}")),
             Ok(_) if text.len() > MAX_LINE => Err(format!("malformed line: longer than {MAX_LINE} bytes")),
-            Ok(state) => answers::check(table, format, state, &text).map_err(|w| w.to_string()),
+            Ok(state) => answers::check(oracle, format, state, &text).map_err(|w| w.to_string()),
         };
         if let Err(why) = verdict {
             wrong += 1;
