@@ -10,13 +10,13 @@ use crate::pdb::SearchArgs;
 /// A complete table or a pattern set, as `check` reads them.
 pub(crate) enum Oracle<'a> {
     Table(&'a Table<Bytes>),
-    Patterns { set: &'a PatternSet<Bytes>, searcher: Searcher<'a>, search: SearchArgs },
+    Patterns { set: &'a PatternSet<Bytes>, searcher: Box<Searcher<'a>>, search: SearchArgs },
 }
 
 impl<'a> Oracle<'a> {
     /// A pattern set's oracle, searching within `search`'s node limit.
     pub(crate) fn patterns(set: &'a PatternSet<Bytes>, search: SearchArgs) -> Self {
-        Self::Patterns { set, searcher: Searcher::new(set), search }
+        Self::Patterns { set, searcher: Box::new(Searcher::new(set)), search }
     }
 
     /// The puzzle, with its id and move names.
