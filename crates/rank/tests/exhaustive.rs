@@ -252,35 +252,36 @@ proptest! {
     }
 }
 
-/// Every placement of k items among n cells, for n up to 7 and every k,
-/// generated in lexicographic order by counting: ranks and unranks agree
-/// with the order.
+/// Every placement of k items among n cells, for n up to 7 and every k
+/// (and a few items on the largest boards, ranked by counters up to 16
+/// cells and by popcounts past), generated in lexicographic order by
+/// counting: ranks and unranks agree with the order.
 #[test]
 fn every_placement_in_lexicographic_order() {
     use godtab_rank::KPerm;
-    for n in 0..=7usize {
-        for k in 0..=n {
-            let places = KPerm::new(n, k).expect("k <= n");
-            // All sequences of k cells below n, in lexicographic order,
-            // keeping those with distinct cells.
-            let mut seq = vec![0u8; k];
-            let mut expected = 0u64;
-            loop {
-                let distinct = (0..k).all(|i| !seq[..i].contains(&seq[i]));
-                if distinct {
-                    assert_eq!(places.rank(&seq), expected, "rank of {seq:?} among {n} cells");
-                    let mut out = vec![0u8; k];
-                    places.unrank(expected, &mut out);
-                    assert_eq!(out, seq, "unrank({expected}) among {n} cells");
-                    expected += 1;
-                }
-                // Next sequence in base n.
-                let Some(i) = (0..k).rev().find(|&i| usize::from(seq[i]) + 1 < n) else { break };
-                seq[i] += 1;
-                seq[i + 1..].fill(0);
+    let small = (0..=7usize).flat_map(|n| (0..=n).map(move |k| (n, k)));
+    let large = [(16, 3), (16, 4), (17, 3), (20, 3)];
+    for (n, k) in small.chain(large) {
+        let places = KPerm::new(n, k).expect("k <= n");
+        // All sequences of k cells below n, in lexicographic order,
+        // keeping those with distinct cells.
+        let mut seq = vec![0u8; k];
+        let mut expected = 0u64;
+        loop {
+            let distinct = (0..k).all(|i| !seq[..i].contains(&seq[i]));
+            if distinct {
+                assert_eq!(places.rank(&seq), expected, "rank of {seq:?} among {n} cells");
+                let mut out = vec![0u8; k];
+                places.unrank(expected, &mut out);
+                assert_eq!(out, seq, "unrank({expected}) among {n} cells");
+                expected += 1;
             }
-            assert_eq!(expected, places.count(), "{k} of {n}");
+            // Next sequence in base n.
+            let Some(i) = (0..k).rev().find(|&i| usize::from(seq[i]) + 1 < n) else { break };
+            seq[i] += 1;
+            seq[i + 1..].fill(0);
         }
+        assert_eq!(expected, places.count(), "{k} of {n}");
     }
 }
 
@@ -289,6 +290,17 @@ proptest! {
     #[test]
     fn placements_round_trip(perm in Just((0u8..16).collect::<Vec<u8>>()).prop_shuffle(), k in 0usize..=16) {
         let places = godtab_rank::KPerm::new(16, k).expect("k <= 16");
+        let rank = places.rank(&perm[..k]);
+        prop_assert!(rank < places.count());
+        let mut out = vec![0u8; k];
+        places.unrank(rank, &mut out);
+        prop_assert_eq!(&out[..], &perm[..k]);
+    }
+
+    /// And of 20 cells, past the packed counters.
+    #[test]
+    fn placements_of_twenty_round_trip(perm in Just((0u8..20).collect::<Vec<u8>>()).prop_shuffle(), k in 0usize..=20) {
+        let places = godtab_rank::KPerm::new(20, k).expect("k <= 20");
         let rank = places.rank(&perm[..k]);
         prop_assert!(rank < places.count());
         let mut out = vec![0u8; k];

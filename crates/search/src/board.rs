@@ -5,6 +5,10 @@ use godtab_puzzles::{BLANK, Kind, MAX_CELLS, Puzzle, State};
 use godtab_rank::KPerm;
 use godtab_runtime::{MAX_PATTERNS, Pattern, PatternSet, QueryError};
 
+/// Room for every pattern, a power of two so that a pattern index is
+/// masked, not divided, into range.
+pub(crate) const PATTERN_SLOTS: usize = MAX_PATTERNS.next_power_of_two();
+
 use crate::coarse::{self, Coarse};
 use crate::ida::{Outcome, Report, Run};
 
@@ -45,7 +49,7 @@ pub(crate) const NONE: u8 = u8::MAX;
 #[derive(Clone)]
 pub struct Searcher<'a> {
     pub(crate) puzzle: &'a Puzzle,
-    pub(crate) lookups: [Lookup<'a>; MAX_PATTERNS],
+    pub(crate) lookups: [Lookup<'a>; PATTERN_SLOTS],
     pub(crate) count: usize,
     pub(crate) cells: usize,
     pub(crate) blank: u8,
@@ -77,7 +81,7 @@ impl<'a> Searcher<'a> {
         let blank = puzzle.label_of(BLANK).unwrap_or(0);
         let mut searcher = Self {
             puzzle,
-            lookups: [Lookup::NONE; MAX_PATTERNS],
+            lookups: [Lookup::NONE; PATTERN_SLOTS],
             count: set.pattern_count(),
             cells,
             blank,

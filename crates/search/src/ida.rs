@@ -1,10 +1,9 @@
 //! The iterative-deepening depth-first search, on a fixed stack of frames.
 
 use godtab_puzzles::{MAX_CELLS, State};
-use godtab_runtime::MAX_PATTERNS;
 
 use crate::MAX_DEPTH;
-use crate::board::{NONE, Searcher};
+use crate::board::{NONE, PATTERN_SLOTS, Searcher};
 
 /// How a search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,10 +95,10 @@ pub(crate) struct Run<'s, 'a> {
     cells: [u8; MAX_CELLS],
     blank: u8,
     /// Every pattern's tiles' cells, and in the reflected state.
-    places: [[u8; MAX_CELLS]; MAX_PATTERNS],
-    mirror_places: [[u8; MAX_CELLS]; MAX_PATTERNS],
-    h: [u8; MAX_PATTERNS],
-    mirror_h: [u8; MAX_PATTERNS],
+    places: [[u8; MAX_CELLS]; PATTERN_SLOTS],
+    mirror_places: [[u8; MAX_CELLS]; PATTERN_SLOTS],
+    h: [u8; PATTERN_SLOTS],
+    mirror_h: [u8; PATTERN_SLOTS],
     sum: u32,
     mirror_sum: u32,
     max_nodes: u64,
@@ -151,10 +150,10 @@ impl<'s, 'a> Run<'s, 'a> {
             s,
             cells: [0; MAX_CELLS],
             blank: 0,
-            places: [[0; MAX_CELLS]; MAX_PATTERNS],
-            mirror_places: [[0; MAX_CELLS]; MAX_PATTERNS],
-            h: [0; MAX_PATTERNS],
-            mirror_h: [0; MAX_PATTERNS],
+            places: [[0; MAX_CELLS]; PATTERN_SLOTS],
+            mirror_places: [[0; MAX_CELLS]; PATTERN_SLOTS],
+            h: [0; PATTERN_SLOTS],
+            mirror_h: [0; PATTERN_SLOTS],
             sum: 0,
             mirror_sum: 0,
             max_nodes,
@@ -245,7 +244,10 @@ impl<'s, 'a> Run<'s, 'a> {
 
     /// Looks up every child of the node at `depth` (all lookups before any
     /// child is entered, so their memory reads overlap) and marks those
-    /// within the bound.
+    /// within the bound. The reflected lookup is made only for children
+    /// that the sum leaves within the bound; the viable children are the
+    /// same, and a pruned child's cost may count without it (still a lower
+    /// bound, and of the same parity on a sliding board).
     #[inline(always)]
     fn expand(&mut self, depth: usize, bound: u32, above: &mut u32) {
         let s = self.s;
@@ -266,8 +268,11 @@ impl<'s, 'a> Run<'s, 'a> {
             moved[i] = blank as u8;
             let hp = s.lookups[p].get(&moved);
             let sum = self.sum - u32::from(self.h[p]) + u32::from(hp);
+            frame.child_h[usize::from(m)] = hp;
             let mut estimate = sum;
-            if s.reflect {
+            // A child the sum alone puts past the bound needs no reflected
+            // lookup: it is pruned either way.
+            if s.reflect && g + sum <= bound {
                 let (q, j) = slot(s, s.mirror_label[usize::from(label) % MAX_CELLS]);
                 let mut mirrored = self.mirror_places[q];
                 mirrored[j] = s.mirror_cell[blank];
@@ -275,7 +280,6 @@ impl<'s, 'a> Run<'s, 'a> {
                 frame.child_mirror_h[usize::from(m)] = mh;
                 estimate = estimate.max(self.mirror_sum - u32::from(self.mirror_h[q]) + u32::from(mh));
             }
-            frame.child_h[usize::from(m)] = hp;
             let cost = g + estimate;
             if cost > bound {
                 *above = (*above).min(cost);
@@ -340,5 +344,5 @@ impl<'s, 'a> Run<'s, 'a> {
 #[inline(always)]
 fn slot(s: &Searcher<'_>, label: u8) -> (usize, usize) {
     let label = usize::from(label) % MAX_CELLS;
-    (usize::from(s.pattern_of[label]) % MAX_PATTERNS, usize::from(s.index_in[label]) % MAX_CELLS)
+    (usize::from(s.pattern_of[label]) % PATTERN_SLOTS, usize::from(s.index_in[label]) % MAX_CELLS)
 }
