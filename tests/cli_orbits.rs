@@ -169,3 +169,34 @@ fn bad_definition_files_are_refused_with_their_line() {
         "godtab: error: --metric is for orbit puzzles' spec files (--spec FILE); the built-in puzzles' moves are fixed\n"
     );
 }
+
+#[test]
+fn check_reads_cases_in_blocks() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = make_table(dir.path(), &example("pegs-discs.toml"), &[]);
+    let cases = godtab(&["random", "--table", &table, "--count", "30", "--seed", "3"], b"");
+    let answers = godtab(&["judge", "--table", &table], &cases.stdout);
+    let (input, output) = (dir.path().join("in.txt"), dir.path().join("out.txt"));
+    std::fs::write(&input, &cases.stdout).unwrap();
+    std::fs::write(&output, &answers.stdout).unwrap();
+    let check = |input: &Path, output: &Path| {
+        godtab(&["check", "--table", &table, input.to_str().unwrap(), output.to_str().unwrap(), "--all"], b"")
+    };
+    let out = check(&input, &output);
+    assert_eq!(stdout(&out), "all 30 answers are right\n");
+    assert!(out.status.success());
+
+    // A bad case is skipped through its End; the answers after it still
+    // line up with their cases.
+    let input_text = "PEG\n2 1 3 4\nDISC\n2 1 3\nEnd\nPEG 1 2\nEnd\nPEG 1 2 3 4 DISC 1 2 3 End\nPEG 2 1 3 4\n";
+    std::fs::write(&input, input_text).unwrap();
+    std::fs::write(&output, "1 A\n0\n0\n0\n").unwrap();
+    let out = check(&input, &output);
+    assert_eq!(
+        stdout(&out),
+        "case 2 (input line 6, output line 2): the input's case is not a state: set \"PEG\": expected 4 pieces, \
+         then optionally 4 orientations; found 2 numbers\n\
+         case 4 (input line 9, output line 4): the input's case is not a state: the input ended inside this state, \
+         before its End\n2 of 4 answers wrong\n"
+    );
+}

@@ -1,11 +1,13 @@
 //! The cases of a `check` input, read one at a time in the statement's
-//! format: one line per case, or the 9 Puzzle's three lines ended by "0".
+//! format: one line per case, the 9 Puzzle's three lines ended by "0", or
+//! an orbit puzzle's state in blocks ending with `End`.
 
 use std::io::{self, BufRead};
 
 use godtab_runtime::{Definition, State};
 
 use crate::judge::Format;
+use crate::judge::orbit_blocks::has_end;
 use crate::lines::{MAX_LINE, next_line};
 
 /// One case of the input.
@@ -47,6 +49,9 @@ impl<'t, R: BufRead> Cases<'t, R> {
     /// The next case, `None` after the last.
     pub(crate) fn next_case(&mut self) -> io::Result<Option<Case>> {
         let Some((line, first)) = self.next_text()? else { return Ok(None) };
+        if self.format == Format::Blocks {
+            return self.blocks_case(line, first).map(Some);
+        }
         if self.format != Format::NinePuzzle {
             let state = self.state(&first);
             return Ok(Some(Case { line, state }));
@@ -70,6 +75,38 @@ impl<'t, R: BufRead> Cases<'t, R> {
         }
         let state = self.state(&text);
         Ok(Some(Case { line, state }))
+    }
+
+    /// An orbit puzzle's case in blocks, from its first line `first` (line
+    /// `line`) through the line with its `End`; a bad case is skipped to
+    /// its `End`.
+    fn blocks_case(&mut self, line: u64, first: Vec<u8>) -> io::Result<Case> {
+        let mut reader = self.definition.puzzle().orbit_reader();
+        let mut text = first;
+        let problem = loop {
+            if text.len() > MAX_LINE {
+                break format!("line longer than {MAX_LINE} bytes");
+            }
+            match reader.read(&text) {
+                Ok(false) => {}
+                Ok(true) => return Ok(Case { line, state: reader.finish().map_err(|e| e.to_string()) }),
+                Err(problem) => break problem.to_string(),
+            }
+            match self.next_text()? {
+                Some((_, next)) => text = next,
+                None => {
+                    let problem = "the input ended inside this state, before its End";
+                    return Ok(Case { line, state: Err(problem.into()) });
+                }
+            }
+        };
+        // The rest of the bad case, through its End.
+        let mut ended = has_end(&text);
+        while !ended {
+            let Some((_, next)) = self.next_text()? else { break };
+            ended = has_end(&next);
+        }
+        Ok(Case { line, state: Err(problem) })
     }
 
     fn state(&self, text: &[u8]) -> Result<State, String> {

@@ -97,9 +97,6 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         };
         let definition = oracle.definition();
         let format = args.format.unwrap_or_else(|| Format::of(definition));
-        if format == Format::Blocks {
-            bail!("check reads cases of one line, or the 9 Puzzle's three; blocks cases are not supported yet");
-        }
         format.check(definition).map_err(|problem| anyhow::anyhow!("--format: {problem}"))?;
         check(&oracle, format, open(input)?, open(output)?, args.all, &mut out, &output_name)?
     };

@@ -6,7 +6,7 @@ mod blocks;
 mod eight_two;
 mod formats;
 mod inputs;
-mod orbit_blocks;
+pub(crate) mod orbit_blocks;
 mod output;
 mod patterns;
 mod quick;

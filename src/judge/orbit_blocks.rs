@@ -33,7 +33,7 @@ impl<'p> OrbitBlocks<'p> {
 }
 
 /// Whether a line holds the word `End`.
-fn has_end(text: &[u8]) -> bool {
+pub(crate) fn has_end(text: &[u8]) -> bool {
     text.split(u8::is_ascii_whitespace).any(|word| word == b"End")
 }
 

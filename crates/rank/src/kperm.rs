@@ -118,7 +118,9 @@ impl KPerm {
         // Counter c: how many of the cells placed so far are below cell c.
         let mut below = 0u64;
         let mut rank = 0u64;
-        for (&cell, &weight) in places.iter().zip(&self.weights[..usize::from(self.k)]) {
+        let k = usize::from(self.k).min(places.len()).min(MAX_LEN);
+        for i in 0..k {
+            let (cell, weight) = (places[i], self.weights[i]);
             let shift = 4 * (u32::from(cell) & 15);
             let digit = u64::from(cell).wrapping_sub((below >> shift) & 15);
             rank = rank.wrapping_add(digit.wrapping_mul(weight));
