@@ -119,8 +119,7 @@ impl KPerm {
         let mut below = 0u64;
         let mut rank = 0u64;
         let k = usize::from(self.k).min(places.len()).min(MAX_LEN);
-        for i in 0..k {
-            let (cell, weight) = (places[i], self.weights[i]);
+        for (&cell, &weight) in places[..k].iter().zip(&self.weights[..k]) {
             let shift = 4 * (u32::from(cell) & 15);
             let digit = u64::from(cell).wrapping_sub((below >> shift) & 15);
             rank = rank.wrapping_add(digit.wrapping_mul(weight));
