@@ -31,7 +31,13 @@ impl<'a> Lookup<'a> {
     /// The entry for the placement `cells` (its first `k` bytes).
     #[inline(always)]
     pub fn get(&self, cells: &[u8; MAX_CELLS]) -> u8 {
-        let rank = self.places.rank(cells) as usize;
+        self.at(self.places.rank(cells))
+    }
+
+    /// The entry for the placement of rank `rank` (0 past the last).
+    #[inline(always)]
+    pub fn at(&self, rank: u64) -> u8 {
+        let rank = rank as usize;
         if self.wide {
             self.entries.get(rank).copied().unwrap_or(0)
         } else {

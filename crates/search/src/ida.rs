@@ -80,23 +80,42 @@ struct Frame {
     old_mirror_h: u8,
     /// The next move to try.
     next: u8,
-    /// Moves within the bound (bit per move), with their new entries.
+    /// Moves within the bound (bit per move), with their new entries and
+    /// the new ranks of the moved tile's patterns.
     viable: u8,
     child_h: [u8; 4],
     child_mirror_h: [u8; 4],
+    child_rank: [u64; 4],
+    child_mirror_rank: [u64; 4],
+    /// The ranks of the moved tile's patterns before the move.
+    old_rank: u64,
+    old_mirror_rank: u64,
 }
 
-const ROOT: Frame =
-    Frame { came_by: 4, old_h: 0, old_mirror_h: 0, next: 0, viable: 0, child_h: [0; 4], child_mirror_h: [0; 4] };
+const ROOT: Frame = Frame {
+    came_by: 4,
+    old_h: 0,
+    old_mirror_h: 0,
+    next: 0,
+    viable: 0,
+    child_h: [0; 4],
+    child_mirror_h: [0; 4],
+    child_rank: [0; 4],
+    child_mirror_rank: [0; 4],
+    old_rank: 0,
+    old_mirror_rank: 0,
+};
 
 /// A search in progress: the current state and its heuristic's parts.
 pub(crate) struct Run<'s, 'a> {
     s: &'s Searcher<'a>,
     cells: [u8; MAX_CELLS],
     blank: u8,
-    /// Every pattern's tiles' cells, and in the reflected state.
-    places: [[u8; MAX_CELLS]; PATTERN_SLOTS],
-    mirror_places: [[u8; MAX_CELLS]; PATTERN_SLOTS],
+    /// Every pattern's placement rank, and in the reflected state: a move
+    /// changes one pattern's rank by an amount found from a few cells
+    /// (see `Run::rank_change`).
+    rank: [u64; PATTERN_SLOTS],
+    mirror_rank: [u64; PATTERN_SLOTS],
     h: [u8; PATTERN_SLOTS],
     mirror_h: [u8; PATTERN_SLOTS],
     sum: u32,
@@ -150,8 +169,8 @@ impl<'s, 'a> Run<'s, 'a> {
             s,
             cells: [0; MAX_CELLS],
             blank: 0,
-            places: [[0; MAX_CELLS]; PATTERN_SLOTS],
-            mirror_places: [[0; MAX_CELLS]; PATTERN_SLOTS],
+            rank: [0; PATTERN_SLOTS],
+            mirror_rank: [0; PATTERN_SLOTS],
             h: [0; PATTERN_SLOTS],
             mirror_h: [0; PATTERN_SLOTS],
             sum: 0,
@@ -162,23 +181,28 @@ impl<'s, 'a> Run<'s, 'a> {
         };
         let labels = state.labels();
         run.cells[..labels.len()].copy_from_slice(labels);
+        // Every pattern's tiles' cells, and in the reflected state.
+        let mut places = [[0u8; MAX_CELLS]; PATTERN_SLOTS];
+        let mut mirror_places = [[0u8; MAX_CELLS]; PATTERN_SLOTS];
         for (cell, &label) in labels.iter().enumerate() {
             if label == s.blank {
                 run.blank = cell as u8;
                 continue;
             }
             let (p, i) = slot(s, label);
-            run.places[p][i] = cell as u8;
+            places[p][i] = cell as u8;
             if s.reflect {
                 let (q, j) = slot(s, s.mirror_label[usize::from(label) % MAX_CELLS]);
-                run.mirror_places[q][j] = s.mirror_cell[cell];
+                mirror_places[q][j] = s.mirror_cell[cell];
             }
         }
         for p in 0..s.count {
-            run.h[p] = s.lookups[p].get(&run.places[p]);
+            run.rank[p] = s.lookups[p].places.rank(&places[p]);
+            run.h[p] = s.lookups[p].at(run.rank[p]);
             run.sum += u32::from(run.h[p]);
             if s.reflect {
-                run.mirror_h[p] = s.lookups[p].get(&run.mirror_places[p]);
+                run.mirror_rank[p] = s.lookups[p].places.rank(&mirror_places[p]);
+                run.mirror_h[p] = s.lookups[p].at(run.mirror_rank[p]);
                 run.mirror_sum += u32::from(run.mirror_h[p]);
             }
         }
@@ -212,21 +236,21 @@ impl<'s, 'a> Run<'s, 'a> {
         self.frames[0] = ROOT;
         self.expand(0, bound, &mut above);
         loop {
-            let frame = self.frames[depth];
-            let m = frame.next;
+            let (m, viable) = (self.frames[depth].next, self.frames[depth].viable);
             if m >= 4 {
                 if depth == 0 {
                     return Step::Above(above);
                 }
+                let frame = self.frames[depth];
                 self.undo(&frame);
                 depth -= 1;
                 continue;
             }
             self.frames[depth].next = m + 1;
-            if frame.viable & (1 << m) == 0 {
+            if viable & (1 << m) == 0 {
                 continue;
             }
-            let child = self.apply(m, frame.child_h[usize::from(m)], frame.child_mirror_h[usize::from(m)]);
+            let child = self.apply(m, depth);
             depth += 1;
             self.frames[depth] = child;
             if self.sum == 0 && self.is_goal() {
@@ -262,22 +286,25 @@ impl<'s, 'a> Run<'s, 'a> {
                 continue;
             }
             self.report.generated += 1;
-            let label = self.cells[usize::from(target) % MAX_CELLS];
+            let from = usize::from(target) % MAX_CELLS;
+            let label = self.cells[from];
             let (p, i) = slot(s, label);
-            let mut moved = self.places[p];
-            moved[i] = blank as u8;
-            let hp = s.lookups[p].get(&moved);
+            let rank = self.rank[p].wrapping_add(rank_change(s, &self.cells, p, i, from, blank, false));
+            let hp = s.lookups[p].at(rank);
             let sum = self.sum - u32::from(self.h[p]) + u32::from(hp);
             frame.child_h[usize::from(m)] = hp;
+            frame.child_rank[usize::from(m)] = rank;
             let mut estimate = sum;
             // A child the sum alone puts past the bound needs no reflected
             // lookup: it is pruned either way.
             if s.reflect && g + sum <= bound {
                 let (q, j) = slot(s, s.mirror_label[usize::from(label) % MAX_CELLS]);
-                let mut mirrored = self.mirror_places[q];
-                mirrored[j] = s.mirror_cell[blank];
-                let mh = s.lookups[q].get(&mirrored);
+                let (mirror_from, mirror_to) = (s.mirror_cell[from], s.mirror_cell[blank]);
+                let change = rank_change(s, &self.cells, q, j, mirror_from.into(), mirror_to.into(), true);
+                let mirror_rank = self.mirror_rank[q].wrapping_add(change);
+                let mh = s.lookups[q].at(mirror_rank);
                 frame.child_mirror_h[usize::from(m)] = mh;
+                frame.child_mirror_rank[usize::from(m)] = mirror_rank;
                 estimate = estimate.max(self.mirror_sum - u32::from(self.mirror_h[q]) + u32::from(mh));
             }
             let cost = g + estimate;
@@ -289,31 +316,35 @@ impl<'s, 'a> Run<'s, 'a> {
         }
     }
 
-    /// Makes move `m` with the children's entries looked up for it; the
-    /// new frame remembers what to restore.
+    /// Makes move `m` from the node at `depth`, with the entries and ranks
+    /// looked up for it there; the new frame remembers what to restore.
     #[inline(always)]
-    fn apply(&mut self, m: u8, hp: u8, mh: u8) -> Frame {
+    fn apply(&mut self, m: u8, depth: usize) -> Frame {
         let s = self.s;
+        let frame = &self.frames[depth];
+        let c = usize::from(m) % 4;
+        let (hp, mh) = (frame.child_h[c], frame.child_mirror_h[c]);
+        let (rank, mirror_rank) = (frame.child_rank[c], frame.child_mirror_rank[c]);
         let blank = usize::from(self.blank) % MAX_CELLS;
-        let target = usize::from(s.targets[blank][usize::from(m)]) % MAX_CELLS;
+        let target = usize::from(s.targets[blank][usize::from(m) % 4]) % MAX_CELLS;
         let label = self.cells[target];
         self.cells[blank] = label;
         self.cells[target] = s.blank;
         self.blank = target as u8;
-        let (p, i) = slot(s, label);
-        self.places[p][i] = blank as u8;
+        let (p, _) = slot(s, label);
+        let old_rank = core::mem::replace(&mut self.rank[p], rank);
         let old_h = self.h[p];
         self.h[p] = hp;
         self.sum = self.sum - u32::from(old_h) + u32::from(hp);
-        let mut old_mirror_h = 0;
+        let (mut old_mirror_h, mut old_mirror_rank) = (0, 0);
         if s.reflect {
-            let (q, j) = slot(s, s.mirror_label[usize::from(label) % MAX_CELLS]);
-            self.mirror_places[q][j] = s.mirror_cell[blank];
+            let (q, _) = slot(s, s.mirror_label[usize::from(label) % MAX_CELLS]);
+            old_mirror_rank = core::mem::replace(&mut self.mirror_rank[q], mirror_rank);
             old_mirror_h = self.mirror_h[q];
             self.mirror_h[q] = mh;
             self.mirror_sum = self.mirror_sum - u32::from(old_mirror_h) + u32::from(mh);
         }
-        Frame { came_by: m, old_h, old_mirror_h, ..ROOT }
+        Frame { came_by: m, old_h, old_mirror_h, old_rank, old_mirror_rank, ..ROOT }
     }
 
     /// Takes back the move that led to `frame`.
@@ -327,16 +358,63 @@ impl<'s, 'a> Run<'s, 'a> {
         self.cells[blank] = label;
         self.cells[from] = s.blank;
         self.blank = from as u8;
-        let (p, i) = slot(s, label);
-        self.places[p][i] = blank as u8;
+        let (p, _) = slot(s, label);
+        self.rank[p] = frame.old_rank;
         self.sum = self.sum - u32::from(self.h[p]) + u32::from(frame.old_h);
         self.h[p] = frame.old_h;
         if s.reflect {
-            let (q, j) = slot(s, s.mirror_label[usize::from(label) % MAX_CELLS]);
-            self.mirror_places[q][j] = s.mirror_cell[blank];
+            let (q, _) = slot(s, s.mirror_label[usize::from(label) % MAX_CELLS]);
+            self.mirror_rank[q] = frame.old_mirror_rank;
             self.mirror_sum = self.mirror_sum - u32::from(self.mirror_h[q]) + u32::from(frame.old_mirror_h);
             self.mirror_h[q] = frame.old_mirror_h;
         }
+    }
+}
+
+/// How the rank of pattern `p` changes when its tile `i` moves from cell
+/// `from` into the blank at cell `to` of the board `cells` (of its
+/// reflection if `mirrored`), found from the cells the tile passes over
+/// rather than by ranking the placement again. Tile `i`'s Lehmer digit
+/// (its cell less the cells of earlier tiles below it) changes by
+/// `to - from`, less the earlier tiles of the pattern strictly between the
+/// two cells (more them, moving to a lower cell); each later tile strictly
+/// between them gains one earlier cell below it, or loses one. A move
+/// along a row passes no cell: the change is plus or minus `weight(i)`.
+#[inline(always)]
+fn rank_change(
+    s: &Searcher<'_>,
+    cells: &[u8; MAX_CELLS],
+    p: usize,
+    i: usize,
+    from: usize,
+    to: usize,
+    mirrored: bool,
+) -> u64 {
+    let places = &s.lookups[p % PATTERN_SLOTS].places;
+    let (low, high) = (from.min(to), from.max(to));
+    let mut earlier = 0u64;
+    let mut later = 0u64;
+    for cell in low + 1..high {
+        let label = if mirrored {
+            s.mirror_label[usize::from(cells[usize::from(s.mirror_cell[cell % MAX_CELLS]) % MAX_CELLS]) % MAX_CELLS]
+        } else {
+            cells[cell % MAX_CELLS]
+        };
+        if usize::from(s.pattern_of[usize::from(label) % MAX_CELLS]) != p {
+            continue;
+        }
+        let j = usize::from(s.index_in[usize::from(label) % MAX_CELLS]);
+        if j < i {
+            earlier += 1;
+        } else {
+            later = later.wrapping_add(places.weight(j));
+        }
+    }
+    let weight = places.weight(i);
+    if to > from {
+        weight.wrapping_mul(((to - from) as u64).wrapping_sub(earlier)).wrapping_add(later)
+    } else {
+        weight.wrapping_mul(((from - to) as u64).wrapping_sub(earlier)).wrapping_add(later).wrapping_neg()
     }
 }
 
