@@ -27,9 +27,12 @@ use crate::stdio::note;
   godtab gen nine-digits -o - | ssh host 'cat > nine-digits.gtab'
   godtab gen --spec data/puzzles/cube-2x2x2.tws -o cube-2x2x2.gtab
   godtab gen --spec data/puzzles/cube-2x2x2.tws --metric quarter -o cube-2x2x2-qtm.gtab
+  godtab gen --spec data/puzzles/fifteen-puzzle.toml -o fifteen-puzzle.gtab
+  godtab gen --spec data/puzzles/rotate-4x4.toml -o rotate-4x4.gtab
 
 Spec files are TOML, or ksolve/twsearch definition files (.tws, .ksolve, .def); both are
-described in docs/SPEC.md.")]
+described in docs/SPEC.md. A TOML spec with `patterns` gives a pattern set (for boards too
+large for a complete table), which solve, judge and check answer from by IDA*.")]
 pub(crate) struct Args {
     /// The built-in puzzle to generate (or give --spec).
     #[arg(required_unless_present = "spec")]

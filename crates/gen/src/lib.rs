@@ -135,7 +135,8 @@ pub enum GenError {
     /// [`Encoding::check`](godtab_runtime::Encoding::check)).
     #[error("{0}")]
     Encoding(&'static str),
-    /// The patterns of a pattern set do not split the board's tiles.
+    /// The patterns of a pattern set break the rule of their puzzle
+    /// ([`Puzzle::check_patterns`](godtab_puzzles::Puzzle::check_patterns)).
     #[error("{0}")]
     Patterns(String),
     /// Some state is further from the goal than a distance byte can hold.
