@@ -69,12 +69,16 @@ pub fn pattern_placements(puzzle: &Puzzle, patterns: &[Vec<u8>]) -> u64 {
 
 /// The most bytes generating and encoding the set holds at once: a byte
 /// per placement of every pattern (the finished databases), twice (the
-/// encoded file), and 6 bytes per placement of the largest pattern during
-/// its search.
+/// encoded file), and per placement of the largest pattern during its
+/// search 6 bytes on a sliding board (blank masks) or 1 on a permutation
+/// puzzle (the distances being found).
 #[must_use]
 pub fn planned_pattern_memory(puzzle: &Puzzle, patterns: &[Vec<u8>]) -> u64 {
     let largest = patterns.iter().filter_map(|p| KPerm::new(puzzle.cells(), p.len())).map(|p| p.count()).max();
-    pattern_placements(puzzle, patterns).saturating_mul(2).saturating_add(largest.unwrap_or(0).saturating_mul(6))
+    let per_placement = if puzzle.pattern_combine() == Some(Combine::Max) { 1 } else { 6 };
+    pattern_placements(puzzle, patterns)
+        .saturating_mul(2)
+        .saturating_add(largest.unwrap_or(0).saturating_mul(per_placement))
 }
 
 /// Checks `patterns` against the rule of
