@@ -5,21 +5,30 @@
 
 mod common;
 
+use std::path::Path;
+
 use common::{godtab, stdout};
 
 const SPEC: &str =
     "name = \"eight-puzzle\"\nkind = \"sliding\"\nrows = 3\ncols = 3\npatterns = [[1, 2, 3, 4], [5, 6, 7, 8]]\n";
 
+/// Writes the spec `text` into `dir` and generates its pattern set there:
+/// the set's path and what `gen` printed on stderr.
+fn generate(dir: &Path, text: &str) -> (String, String) {
+    let spec = dir.join("spec.toml");
+    std::fs::write(&spec, text).unwrap();
+    let set = dir.join("set.gtab").to_string_lossy().into_owned();
+    let out = godtab(&["gen", "--spec", spec.to_str().unwrap(), "-o", &set], b"");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    (set, String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
 #[test]
 fn gen_solve_and_judge_a_pattern_set() {
     let dir = tempfile::tempdir().unwrap();
-    let spec = dir.path().join("eight.toml");
-    std::fs::write(&spec, SPEC).unwrap();
-    let set = dir.path().join("eight-patterns.gtab");
-    let (spec, set) = (spec.to_str().unwrap(), set.to_str().unwrap());
-    let out = godtab(&["gen", "--spec", spec, "-o", set], b"");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("pattern set of 2 patterns (4-4)"));
+    let (set, printed) = generate(dir.path(), SPEC);
+    let set = set.as_str();
+    assert!(printed.contains("pattern set of 2 patterns (4-4)"));
 
     let out = godtab(&["info", "--table", set], b"");
     assert!(stdout(&out).contains("pattern 0: tiles 1 2 3 4: 3,024 entries of 4 bits"), "{}", stdout(&out));
@@ -76,12 +85,8 @@ const NINE_DIGITS: &str = "name = \"nine-digits\"\nkind = \"permutation\"\nrows 
 #[test]
 fn a_permutation_puzzle_takes_the_largest_entry() {
     let dir = tempfile::tempdir().unwrap();
-    let spec = dir.path().join("digits.toml");
-    std::fs::write(&spec, NINE_DIGITS).unwrap();
-    let set = dir.path().join("digits.gtab");
-    let (spec, set) = (spec.to_str().unwrap(), set.to_str().unwrap());
-    let out = godtab(&["gen", "--spec", spec, "-o", set], b"");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let (set, _) = generate(dir.path(), NINE_DIGITS);
+    let set = set.as_str();
     let out = godtab(&["info", "--table", set], b"");
     assert!(
         stdout(&out).starts_with("puzzle: nine-digits (3x3 permutation puzzle), pattern set\n"),
