@@ -1,15 +1,18 @@
 //! `godtab solve --from A --to B`: the fewest moves from one state to
 //! another, by relabelling the tiles through the table's goal (see
 //! `relabel`). The puzzle `eight-two` picks the Eight II table whose goal
-//! has the target's blank cell.
+//! has the target's blank cell; a pattern set answers by IDA*.
 
 use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, anyhow, bail};
-use godtab_runtime::{Bytes, State, Table};
+use godtab_gen::Count;
+use godtab_runtime::{Bytes, Definition, State, Table};
+use godtab_search::{Outcome, Searcher};
 use serde::Serialize;
 
+use crate::pdb::SearchArgs;
 use crate::relabel::{Unanswerable, blank_cell, towards_goal};
 use crate::source::TableArgs;
 
@@ -33,13 +36,14 @@ pub(crate) fn eight_two_table(cell: usize) -> String {
 }
 
 /// Answers one start-to-target query; exit status 1 if it has no answer.
+/// A pattern set answers by IDA*, within `search`'s node limit.
 pub(crate) fn run(
     puzzle: Option<&str>,
     from: &str,
     to: &str,
     tables: &TableArgs,
-    json: bool,
-    show: bool,
+    output: Output,
+    search: SearchArgs,
 ) -> Result<ExitCode> {
     let puzzle = match puzzle {
         // Any Eight II table reads the target; its blank picks the table.
@@ -50,36 +54,97 @@ pub(crate) fn run(
         }
         other => other.map(str::to_owned),
     };
-    let table = tables.load_verified(puzzle.as_deref())?.table;
-    let start = table.parse(from).map_err(|e| anyhow!("--from {from:?}: {e}"))?;
-    let target = table.parse(to).map_err(|e| anyhow!("--to {to:?}: {e}"))?;
-    let relabelled = towards_goal(table.puzzle(), &start, &target)
-        .map_err(|why| anyhow!("{}: {why}; {}", table.id(), advice(&table, why, to)))?;
-    let (distance, moves) = crate::solve::solve(&table, &relabelled)?;
-    let names: Vec<&str> = moves.iter().filter_map(|&m| table.move_name(m)).collect();
-    let mut out = crate::stdio::stdout();
-    let (from_text, to_text) = (table.display(&start).to_string(), table.display(&target).to_string());
-    if json {
-        let answer = Answer {
-            from: from_text,
-            to: to_text,
-            table: table.id(),
-            solvable: distance.is_some(),
-            distance,
-            moves: names,
+    if let Some((set, _)) = crate::pdb::open(tables, puzzle.as_deref())? {
+        let query = Query::read(set.definition(), from, to, |why| match why {
+            Unanswerable::Orbits => "solve the start and the target separately".into(),
+            _ => format!(
+                "a pattern set of the same puzzle whose goal is the target {to:?} answers it (godtab gen --spec with that goal)"
+            ),
+        })?;
+        let report = Searcher::new(&set).solve(&query.relabelled, search.limit()).map_err(|e| anyhow!("{e}"))?;
+        let moves: Vec<usize> = report.moves().iter().map(|&m| usize::from(m)).collect();
+        let distance = match report.outcome {
+            Outcome::Solved => Some(moves.len() as u8),
+            Outcome::Unsolvable => None,
+            Outcome::NodeLimit => bail!("not solved within {} nodes (raise --max-nodes)", Count(search.limit())),
+            Outcome::TooDeep => bail!("every solution is longer than 255 moves"),
         };
-        serde_json::to_writer(&mut out, &answer)?;
-        writeln!(out)?;
-    } else if distance.is_none() {
-        writeln!(out, "{from_text} to {to_text}: unreachable (no moves of {} lead there)", table.id())?;
-    } else {
-        let plural = if names.len() == 1 { "" } else { "s" };
-        writeln!(out, "{from_text} to {to_text}: {} move{plural}: {}", names.len(), names.join(" "))?;
-        if show {
-            draw(&mut out, &table, start, &moves, &names)?;
-        }
+        return query.answer(set.definition(), distance, &moves, output);
     }
-    Ok(if distance.is_some() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+    let table = tables.load_verified(puzzle.as_deref())?.table;
+    let query = Query::read(table.definition(), from, to, |why| advice(&table, why, to))?;
+    let (distance, moves) = crate::solve::solve(&table, &query.relabelled)?;
+    query.answer(table.definition(), distance, &moves, output)
+}
+
+/// How to print an answer: one JSON object, or text (and the board after
+/// every move).
+#[derive(Clone, Copy)]
+pub(crate) struct Output {
+    pub json: bool,
+    pub show: bool,
+}
+
+/// A start, a target, and the start relabelled so that the target is the
+/// goal.
+struct Query {
+    start: State,
+    target: State,
+    relabelled: State,
+}
+
+impl Query {
+    /// Reads `from` and `to`; `advice` says what answers a query that
+    /// cannot be relabelled.
+    fn read(
+        definition: &Definition,
+        from: &str,
+        to: &str,
+        advice: impl FnOnce(Unanswerable) -> String,
+    ) -> Result<Self> {
+        let puzzle = definition.puzzle();
+        let start = puzzle.parse(from).map_err(|e| anyhow!("--from {from:?}: {e}"))?;
+        let target = puzzle.parse(to).map_err(|e| anyhow!("--to {to:?}: {e}"))?;
+        let relabelled = towards_goal(puzzle, &start, &target)
+            .map_err(|why| anyhow!("{}: {why}; {}", definition.id(), advice(why)))?;
+        Ok(Self { start, target, relabelled })
+    }
+
+    /// Prints the answer: `distance` and `moves` take the start to the
+    /// target (`None`: they cannot); exit status 1 without an answer.
+    fn answer(
+        &self,
+        definition: &Definition,
+        distance: Option<u8>,
+        moves: &[usize],
+        output: Output,
+    ) -> Result<ExitCode> {
+        let puzzle = definition.puzzle();
+        let names: Vec<&str> = moves.iter().filter_map(|&m| definition.move_name(m)).collect();
+        let mut out = crate::stdio::stdout();
+        let (from_text, to_text) = (puzzle.display(&self.start).to_string(), puzzle.display(&self.target).to_string());
+        if output.json {
+            let answer = Answer {
+                from: from_text,
+                to: to_text,
+                table: definition.id(),
+                solvable: distance.is_some(),
+                distance,
+                moves: names,
+            };
+            serde_json::to_writer(&mut out, &answer)?;
+            writeln!(out)?;
+        } else if distance.is_none() {
+            writeln!(out, "{from_text} to {to_text}: unreachable (no moves of {} lead there)", definition.id())?;
+        } else {
+            let plural = if names.len() == 1 { "" } else { "s" };
+            writeln!(out, "{from_text} to {to_text}: {} move{plural}: {}", names.len(), names.join(" "))?;
+            if output.show {
+                draw(&mut out, definition, self.start, moves, &names)?;
+            }
+        }
+        Ok(if distance.is_some() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+    }
 }
 
 /// What would answer a query this table cannot.
@@ -102,12 +167,19 @@ fn advice(table: &Table<Bytes>, why: Unanswerable, to: &str) -> String {
 }
 
 /// The board after every move, starting from `state`.
-fn draw(out: &mut impl Write, table: &Table<Bytes>, mut state: State, moves: &[usize], names: &[&str]) -> Result<()> {
-    writeln!(out, "{:#}", table.display(&state))?;
+fn draw(
+    out: &mut impl Write,
+    definition: &Definition,
+    mut state: State,
+    moves: &[usize],
+    names: &[&str],
+) -> Result<()> {
+    let puzzle = definition.puzzle();
+    writeln!(out, "{:#}", puzzle.display(&state))?;
     for (step, &m) in moves.iter().enumerate() {
-        state = table.puzzle().apply(&state, m).context("the table is damaged")?;
+        state = puzzle.apply(&state, m).context("the table is damaged")?;
         writeln!(out, "-- {}. {} --", step + 1, names[step])?;
-        writeln!(out, "{:#}", table.display(&state))?;
+        writeln!(out, "{:#}", puzzle.display(&state))?;
     }
     Ok(())
 }

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{Result, anyhow, bail};
-use godtab_runtime::{Bytes, State, Table};
+use godtab_runtime::{Bytes, PatternSet, State, Table};
 
 use crate::info::thousands;
 use crate::judge::{CasesArgs, Format};
@@ -20,7 +20,12 @@ use crate::judge::{CasesArgs, Format};
   godtab random --table cube-2x2x2.gtab --count 2 --format scramble
   godtab random nine-puzzle --count 1000 --unsolvable 0.1
   godtab random eight-puzzle --all --depth 31
-  godtab random eight-two --count 200 --depth 20")]
+  godtab random eight-two --count 200 --depth 20
+  godtab random --tables data fifteen-puzzle --count 100 --seed 1
+
+With a pattern set (the 15-puzzle's, or any `gen --spec` writes with patterns) the states are
+uniformly random states of the puzzle's rank space (on a sliding board, exactly the solvable
+ones), in the generic format; --depth and --all need a complete table.")]
 pub(crate) struct Args {
     #[command(flatten)]
     cases: CasesArgs,
@@ -67,6 +72,9 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
             crate::random_pairs::Options { count: args.count, depth: args.depth, unsolvable: args.unsolvable };
         crate::random_pairs::write(&tables, &options, &mut rng, &mut crate::stdio::buffered_stdout())?;
         return Ok(ExitCode::SUCCESS);
+    }
+    if let Some((set, _)) = crate::pdb::open(&args.cases.tables, args.cases.puzzle.as_deref())? {
+        return from_pattern_set(&set, args);
     }
     let (loaded, format) = args.cases.open()?;
     let table = &loaded.table;
@@ -186,6 +194,56 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         }
     }
     finish(&mut out, format)
+}
+
+/// Random states of a pattern set's puzzle: uniformly random ranks of its
+/// rank space (on a sliding board, exactly the solvable states), in the
+/// generic format. A pattern set knows no state's distance without a
+/// search, so `--depth` and `--all` need a complete table.
+fn from_pattern_set(set: &PatternSet<Bytes>, args: &Args) -> Result<ExitCode> {
+    if args.depth.is_some() {
+        bail!("--depth needs a complete table: a pattern set knows a state's distance only by searching for it");
+    }
+    if args.cases.format.is_some_and(|f| f != Format::Generic) {
+        bail!("--format: a pattern set's states are written in the generic format");
+    }
+    let puzzle = set.puzzle();
+    let slots = puzzle.slots();
+    if args.distinct && args.count > slots {
+        bail!(
+            "--distinct: {} has only {} states, fewer than --count {}",
+            set.definition().id(),
+            thousands(slots),
+            thousands(args.count)
+        );
+    }
+    let mut rng = args.seed.map_or_else(fastrand::Rng::new, fastrand::Rng::with_seed);
+    let unsolvable = args.unsolvable.unwrap_or(0.0);
+    let outside = |s: &State| !puzzle.in_rank_space(s);
+    if unsolvable > 0.0 {
+        crate::random_pairs::unsolvable_from(puzzle, &puzzle.goal(), &mut rng, outside).ok_or_else(|| {
+            anyhow!("--unsolvable: swapping two tiles of {} never leaves its states' parity", set.definition().id())
+        })?;
+    }
+    let mut written_ranks = HashSet::new();
+    if args.distinct {
+        reserve(&mut written_ranks, args.count)?;
+    }
+    let mut out = crate::stdio::buffered_stdout();
+    let mut written = 0;
+    while written < args.count {
+        let rank = rng.u64(..slots);
+        if args.distinct && !written_ranks.insert(rank) {
+            continue;
+        }
+        let mut state = puzzle.unrank(rank);
+        if unsolvable > 0.0 && rng.f64() < unsolvable {
+            state = crate::random_pairs::unsolvable_from(puzzle, &state, &mut rng, outside).unwrap_or(state);
+        }
+        writeln!(out, "{}", puzzle.display(&state))?;
+        written += 1;
+    }
+    finish(&mut out, Format::Generic)
 }
 
 /// Ends the cases (the 9 Puzzle's input ends with a line "0").

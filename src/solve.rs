@@ -77,7 +77,8 @@ struct Answer<'a> {
 pub(crate) fn run(args: &Args) -> Result<ExitCode> {
     if let (Some(from), Some(to)) = (&args.from, &args.to) {
         crate::between::check_args(Some(from), Some(to), args.states.len(), args.scramble.len())?;
-        return crate::between::run(args.puzzle.as_deref(), from, to, &args.tables, args.json, args.show);
+        let output = crate::between::Output { json: args.json, show: args.show };
+        return crate::between::run(args.puzzle.as_deref(), from, to, &args.tables, output, args.search);
     }
     // With --table, the first word may be a state rather than the puzzle.
     let words: Vec<String> = args.puzzle.iter().chain(&args.states).cloned().collect();

@@ -141,10 +141,7 @@ pub(crate) fn open_file(path: &Path) -> Result<Loaded> {
 fn advise(error: FileError) -> anyhow::Error {
     use godtab_runtime::Error::{BigEndian, Kind, Version};
     if let FileError::Table { path, error: Kind { found: "pattern set", .. } } = &error {
-        return anyhow!(
-            "{}: a pattern set, which only `solve`, `judge`, `check`, `info` and `verify` read; this needs a complete table",
-            path.display()
-        );
+        return anyhow!("{}: a pattern set; this needs a complete table", path.display());
     }
     let stale = matches!(&error, FileError::Table { error: Version { .. } | BigEndian, .. });
     if error.is_damage() || stale { anyhow!("{error}; {REGENERATE}") } else { anyhow!(error) }

@@ -177,7 +177,7 @@ fn check_eight_two_wants_the_least_optimal_moves() {
 }
 
 #[test]
-fn check_reads_a_pattern_set_and_random_refuses_one_in_one_line() {
+fn check_reads_a_pattern_set_and_the_eight_two_judge_refuses_one() {
     let dir = tempfile::tempdir().unwrap();
     let spec = dir.path().join("p.toml");
     std::fs::write(
@@ -207,12 +207,13 @@ fn check_reads_a_pattern_set_and_random_refuses_one_in_one_line() {
         stdout(&out)
     );
 
-    let out = godtab(&["random", "--table", set], b"");
+    // The Eight II judge looks answers up: a pattern set in its place is
+    // refused in one line.
+    std::fs::copy(set, dir.path().join("eight-two-0.gtab")).unwrap();
+    let out = godtab(&["judge", "eight-two", "--tables", dir.path().to_str().unwrap()], b"1\nX12345678\n12345678X\n");
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        stderr(&out).ends_with(
-            "a pattern set, which only `solve`, `judge`, `check`, `info` and `verify` read; this needs a complete table\n"
-        ),
+        stderr(&out).ends_with("eight-two-0.gtab: a pattern set; this needs a complete table\n"),
         "{}",
         stderr(&out)
     );

@@ -104,8 +104,40 @@ fn a_permutation_puzzle_takes_the_largest_entry() {
         assert!(from_set.status.success());
         assert_eq!(stdout(&from_set), stdout(&from_table));
     }
+    // Start to target, by relabelling through the goal.
+    let query = ["--from", "4 1 3 5 2 6 7 8 9", "--to", "2 1 3 4 5 6 7 8 9"];
+    let from_set = godtab(&[&["solve", "--table", set][..], &query].concat(), b"");
+    let from_table = godtab(&[&["solve", "nine-digits"][..], &query].concat(), b"");
+    assert_eq!(stdout(&from_set), "4 1 3 5 2 6 7 8 9 to 2 1 3 4 5 6 7 8 9: 10 moves: A A B B B C B C C C\n");
+    assert_eq!(stdout(&from_set), stdout(&from_table));
     let out = godtab(&["solve", "--table", set, "--scramble", "A B"], b"");
     assert_eq!(stdout(&out), "4 2 1 5 6 3 7 8 9: 6 moves: B B B A A A\n");
     let out = godtab(&["judge", "--table", set], b"4 1 3 5 2 6 7 8 9\n1 2 3 4 5 6 7 8 9\n");
     assert_eq!(stdout(&out), "3 A A A\n0\n");
+}
+
+#[test]
+fn random_draws_states_of_a_pattern_set() {
+    let dir = tempfile::tempdir().unwrap();
+    let (set, _) = generate(dir.path(), SPEC);
+    let set = set.as_str();
+    let cases = godtab(&["random", "--table", set, "--count", "40", "--seed", "3", "--distinct"], b"");
+    assert!(cases.status.success(), "{}", String::from_utf8_lossy(&cases.stderr));
+    let lines: Vec<&str> = stdout(&cases).lines().collect();
+    assert_eq!(lines.len(), 40);
+    assert_eq!(lines.iter().collect::<std::collections::HashSet<_>>().len(), 40);
+    // Every one solvable, as the search finds; the same seed, the same states.
+    let answers = godtab(&["judge", "--table", set], &cases.stdout);
+    assert!(answers.status.success());
+    assert!(!stdout(&answers).contains("unsolvable"));
+    let again = godtab(&["random", "--table", set, "--count", "40", "--seed", "3", "--distinct"], b"");
+    assert_eq!(again.stdout, cases.stdout);
+    // --unsolvable 1: every state unsolvable.
+    let cases = godtab(&["random", "--table", set, "--count", "10", "--seed", "3", "--unsolvable", "1"], b"");
+    let answers = godtab(&["judge", "--table", set], &cases.stdout);
+    assert_eq!(stdout(&answers), "unsolvable\n".repeat(10));
+    // A distance needs a complete table.
+    let out = godtab(&["random", "--table", set, "--depth", "3"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--depth needs a complete table"));
 }

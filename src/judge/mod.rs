@@ -70,12 +70,12 @@ pub(crate) struct Args {
 pub(crate) struct CasesArgs {
     /// The puzzle: nine-digits, nine-puzzle, eight-puzzle or eight-two (not
     /// needed with --table).
-    puzzle: Option<String>,
+    pub(crate) puzzle: Option<String>,
     /// The format of the cases (and answers); by default the puzzle's own
     /// statement format, blocks for orbit puzzles, the generic one for
     /// other puzzles.
     #[arg(long, value_enum)]
-    format: Option<Format>,
+    pub(crate) format: Option<Format>,
     #[command(flatten)]
     pub(crate) tables: TableArgs,
 }
