@@ -57,20 +57,21 @@ pub(crate) fn rank_nine_digits(line: &[u8]) -> Option<u64> {
     if count == 9 { rank_of(digits) } else { None }
 }
 
-/// The lexicographic rank of nine labels known to be 0 to 8, and the mask
-/// of the labels seen (0x1FF when each is there once; a repeated label
-/// gives an unspecified rank and another mask, never a panic).
+/// The lexicographic rank of a board of nine labels 0 to 8, each there
+/// once, packed four bits a cell (cell `i` in bits `4i..4i + 4`); any
+/// other board gives an unspecified rank, never a panic.
 #[inline(always)]
-pub(crate) fn lex_rank_of_labels(labels: [u8; 9]) -> (u64, u32) {
+pub(crate) fn lex_rank_of_board(board: u64) -> u64 {
     let (mut rank, mut seen) = (0u64, 0u32);
-    for (i, &label) in labels[..8].iter().enumerate() {
-        let bit = 1u32 << (label & 15);
+    for (i, factorial) in FACTORIAL.iter().rev().take(8).enumerate() {
+        let label = ((board >> (4 * i)) & 15) as u32;
+        let bit = 1u32 << label;
         // Labels after this one that are smaller: those not seen yet.
-        let smaller_later = u32::from(label).wrapping_sub(u32::from(ONES[(seen & (bit - 1) & 0x1FF) as usize]));
-        rank = rank.wrapping_add(u64::from(smaller_later).wrapping_mul(FACTORIAL[8 - i]));
+        let smaller_later = label.wrapping_sub(u32::from(ONES[(seen & (bit - 1) & 0x1FF) as usize]));
+        rank = rank.wrapping_add(u64::from(smaller_later).wrapping_mul(*factorial));
         seen |= bit;
     }
-    (rank, seen | 1 << (labels[8] & 15))
+    rank
 }
 
 /// The rank of nine digit characters, if they are 1 to 9 once each.
@@ -111,6 +112,8 @@ mod tests {
             let state = puzzle.unrank(rank);
             let line: Vec<u8> = state.labels().iter().flat_map(|&l| [b'1' + l, b' ']).collect();
             assert_eq!(rank_nine_digits(&line), Some(rank));
+            let board = state.labels().iter().rev().fold(0u64, |board, &l| board << 4 | u64::from(l));
+            assert_eq!(lex_rank_of_board(board), rank);
             if rank % 1000 == 0 {
                 let tight: Vec<u8> = state.labels().iter().map(|&l| b'1' + l).collect();
                 assert_eq!(rank_nine_digits(&tight), Some(rank));
