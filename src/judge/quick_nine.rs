@@ -16,7 +16,7 @@ use super::quick::{lex_rank, lex_rank_of_board};
 const ANSWER_BYTES: usize = 64;
 
 /// Groups of cells a move may shift by one distance each.
-const SHIFTS: usize = 4;
+const SHIFTS: usize = 3;
 
 /// A move on a packed board (cell `i` in bits `4i..4i + 4`): the board it
 /// leads to is the OR, over its groups `(mask, turn)`, of the board's cells
