@@ -155,9 +155,103 @@ impl<'a, const N: usize> Permuting<'a, N> {
     }
 }
 
+impl<const N: usize> Permuting<'_, N> {
+    /// Boards of [`TABLE_CELLS`] cells: puts the permutation of
+    /// lexicographic rank `lex` (taken modulo 9!) in the labels, by two
+    /// table reads, and returns whether it is odd.
+    #[inline(always)]
+    fn unrank_by_table(&mut self, lex: u64) -> bool {
+        let lex = lex % TABLE_SLOTS;
+        let (prefix, suffix) = (PREFIXES[(lex / 120) as usize], SUFFIXES[(lex % 120) as usize]);
+        for (i, label) in self.labels[..4].iter_mut().enumerate() {
+            *label = (prefix >> (4 * i) & 0xF) as u8;
+        }
+        for (j, label) in self.labels[4..TABLE_CELLS].iter_mut().enumerate() {
+            // The how-manieth of the five values left this position takes.
+            let nth = suffix >> (4 * j) & 0xF;
+            *label = (prefix >> (4 * (4 + nth)) & 0xF) as u8;
+        }
+        (prefix ^ suffix) >> 63 == 1
+    }
+}
+
+/// Boards of this many cells unrank by table ([`PREFIXES`], [`SUFFIXES`])
+/// instead of by [`LexCursor`], whose cost grows with the distance between
+/// the ranks visited.
+const TABLE_CELLS: usize = 9;
+
+/// 9!, the ranks of [`TABLE_CELLS`] values.
+const TABLE_SLOTS: u64 = 362_880;
+
+/// The permutation of `0..n` (`n` at most 15) of lexicographic rank `rank`,
+/// one value per nibble (position 0 in the low one), and whether it is odd
+/// (its Lehmer digits add up to an odd number).
+const fn unrank_nibbles(rank: u64, n: usize) -> (u64, bool) {
+    let mut unused = 0xFEDC_BA98_7654_3210u64;
+    let mut out = 0u64;
+    let mut odd = false;
+    let mut i = 0;
+    while i < n {
+        let mut weight = 1u64;
+        let mut k = 2;
+        while k < n - i {
+            weight *= k as u64;
+            k += 1;
+        }
+        let digit = (rank / weight % (n - i) as u64) as u32;
+        out |= (unused >> (4 * digit) & 0xF) << (4 * i);
+        // Close the gap the value leaves.
+        let below = (1u64 << (4 * digit)) - 1;
+        unused = (unused & below) | (unused >> 4 & !below);
+        odd ^= digit % 2 == 1;
+        i += 1;
+    }
+    (out, odd)
+}
+
+/// `PREFIXES[hi]`: the permutation of nine values of lexicographic rank
+/// `hi * 5!` (its last five digits 0): its first four values, then the five
+/// others in ascending order, one per nibble; bit 63 set if it is odd.
+static PREFIXES: [u64; 3024] = {
+    let mut table = [0u64; 3024];
+    let mut hi = 0;
+    while hi < 3024 {
+        let (perm, odd) = unrank_nibbles(hi as u64 * 120, 9);
+        table[hi] = perm | (odd as u64) << 63;
+        hi += 1;
+    }
+    table
+};
+
+/// `SUFFIXES[lo]`: the permutation of five values of lexicographic rank
+/// `lo`, one per nibble: for each of the last five positions of a board,
+/// which of the five values left (smallest first) it takes; bit 63 set if
+/// it is odd.
+static SUFFIXES: [u64; 120] = {
+    let mut table = [0u64; 120];
+    let mut lo = 0;
+    while lo < 120 {
+        let (perm, odd) = unrank_nibbles(lo as u64, 5);
+        table[lo] = perm | (odd as u64) << 63;
+        lo += 1;
+    }
+    table
+};
+
 impl<const N: usize> Cursor for Permuting<'_, N> {
     #[inline]
     fn seek(&mut self, rank: u64) {
+        if N == TABLE_CELLS {
+            // A parity rank is half the lexicographic rank of the even or
+            // odd permutation there: the one of lexicographic rank 2 * rank,
+            // with its last two values swapped if its parity is the other.
+            let lex = if self.parity { rank << 1 } else { rank };
+            let odd = self.unrank_by_table(lex);
+            if self.parity && odd != self.puzzle.goal_odd {
+                self.labels.swap(TABLE_CELLS - 2, TABLE_CELLS - 1);
+            }
+            return;
+        }
         if self.parity {
             self.lex.seek_parity(rank, self.puzzle.goal_odd, &mut self.labels);
         } else {
