@@ -191,16 +191,16 @@ impl<const N: usize> Permuting<'_, N> {
         let lex = lex % TABLE_SLOTS;
         let (high, low) = (lex / SUFFIX_ORDERS as u64, (lex % SUFFIX_ORDERS as u64) as usize);
         (self.lex_high, self.lex_low) = (high, low);
-        let (prefix, suffix) = (PREFIXES[high as usize], SUFFIXES[low]);
+        let (prefix, suffix) = (PREFIXES[high as usize], &SUFFIX_SHIFTS[low]);
         for (i, label) in self.labels[..PREFIX_CELLS].iter_mut().enumerate() {
             *label = (prefix >> (4 * i) & 0xF) as u8;
         }
-        for (j, label) in self.labels[PREFIX_CELLS..TABLE_CELLS].iter_mut().enumerate() {
-            // The how-manieth of the six values left this position takes.
-            let nth = suffix >> (4 * j) & 0xF;
-            *label = (prefix >> (4 * (PREFIX_CELLS as u64 + nth)) & 0xF) as u8;
+        // The six values left, smallest first, one per nibble.
+        let rest = prefix >> (4 * PREFIX_CELLS);
+        for (label, &shift) in self.labels[PREFIX_CELLS..TABLE_CELLS].iter_mut().zip(suffix) {
+            *label = (rest >> (shift & 63) & 0xF) as u8;
         }
-        (prefix ^ suffix) >> 63 == 1
+        (prefix >> 63 == 1) ^ (suffix[SUFFIX_ODD] == 1)
     }
 }
 
@@ -273,6 +273,29 @@ static SUFFIXES: [u64; SUFFIX_ORDERS] = {
     }
     table
 };
+
+/// `SUFFIX_SHIFTS[low]`: [`SUFFIXES`]`[low]` as the shifts that pick the
+/// value of each of the last six cells out of a nibble list of the six
+/// values left (four times its place among them), and at
+/// [`SUFFIX_ODD`] whether it is odd.
+static SUFFIX_SHIFTS: [[u8; 8]; SUFFIX_ORDERS] = {
+    let mut table = [[0u8; 8]; SUFFIX_ORDERS];
+    let mut low = 0;
+    while low < SUFFIX_ORDERS {
+        let order = SUFFIXES[low];
+        let mut j = 0;
+        while j < TABLE_CELLS - PREFIX_CELLS {
+            table[low][j] = 4 * (order >> (4 * j) & 0xF) as u8;
+            j += 1;
+        }
+        table[low][SUFFIX_ODD] = (order >> 63) as u8;
+        low += 1;
+    }
+    table
+};
+
+/// Where [`SUFFIX_SHIFTS`] says whether the order is odd.
+const SUFFIX_ODD: usize = 7;
 
 /// Moves with a table of [`SuffixMoves`] (forward and back), at most.
 const SUFFIX_TABLES: usize = 8;
