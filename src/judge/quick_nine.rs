@@ -9,7 +9,7 @@
 use godtab_puzzles::{Kind, Ranking};
 use godtab_runtime::{Encoding, RankReader, Table};
 
-use super::quick::{lex_rank, lex_rank_of_board};
+use super::quick::{lex_rank_and_parity_of_board, lex_rank_of_board};
 
 /// Bytes of the longest answer the quick path writes itself (with room
 /// for a whole padded name past its end).
@@ -80,8 +80,14 @@ impl QuickNine {
     #[inline]
     pub(crate) fn answer(&self, ranks: &RankReader<'_>, digits: [u8; 9], out: &mut Vec<u8>) -> bool {
         let labels = digits.map(|byte| byte.wrapping_sub(b'1'));
-        let Some((lex, inversions)) = lex_rank(labels) else { return false };
-        if inversions % 2 == 1 {
+        // Nine labels 0 to 8 once each: a label past 8 sets a bit past the
+        // ninth, a repeated one leaves one of the nine unset.
+        if labels.iter().fold(0u32, |seen, &label| seen | 1 << label.min(15)) != 0x1FF {
+            return false;
+        }
+        let mut board = labels.iter().rev().fold(0u64, |board, &label| board << 4 | u64::from(label));
+        let (lex, odd) = lex_rank_and_parity_of_board(board);
+        if odd {
             out.extend_from_slice(b"Not solvable\n");
             return true;
         }
@@ -100,7 +106,6 @@ impl QuickNine {
             answer[len] = b' ';
             len += 1;
         }
-        let mut board = labels.iter().rev().fold(0u64, |board, &label| board << 4 | u64::from(label));
         for _ in 0..distance {
             let Ok(Some(m)) = ranks.stored_move(rank) else { return false };
             let (Some(shifts), Some(&(name, name_len))) = (self.moves.get(m), self.names.get(m)) else { return false };
