@@ -166,6 +166,22 @@ pub(crate) fn lex_rank_of_board(board: u64) -> u64 {
     lex_rank_and_parity_of_board(board).0
 }
 
+/// The share of cells 0 to 2 (the first row) of a packed board in its
+/// lexicographic rank: their digits depend on them alone, so a move within
+/// them changes the rank by the change of this share.
+#[inline(always)]
+pub(crate) fn first_row_share(board: u64) -> u64 {
+    FIRST_CELLS[(board & 0xFFF) as usize] & 0xF_FFFF
+}
+
+/// The share of cells 6 to 8 (the last row) of a packed board in its
+/// lexicographic rank: their digits depend on their order alone, so a move
+/// within them changes the rank by the change of this share.
+#[inline(always)]
+pub(crate) fn last_row_share(board: u64) -> u64 {
+    u64::from(LAST_CELLS[(board >> 24 & 0xFFF) as usize] & !LAST_ODD)
+}
+
 /// [`lex_rank_of_board`], and whether the board's permutation is odd (its
 /// Lehmer digits add up to an odd number).
 #[inline(always)]

@@ -9,7 +9,7 @@
 use godtab_puzzles::{Kind, Ranking};
 use godtab_runtime::{Encoding, RankReader, Table};
 
-use super::quick::{lex_rank_and_parity_of_board, lex_rank_of_board};
+use super::quick::{first_row_share, last_row_share, lex_rank_and_parity_of_board, lex_rank_of_board};
 
 /// Bytes of the longest answer the quick path writes itself (with room
 /// for a whole padded name past its end).
@@ -26,8 +26,8 @@ type Shifts = [(u64, u32); SHIFTS];
 /// What the quick path needs of a table that fits it.
 #[derive(Clone)]
 pub(crate) struct QuickNine {
-    /// Each move on a packed board.
-    moves: Vec<Shifts>,
+    /// Each move on a packed board, and the row it stays within.
+    moves: Vec<(Shifts, Within)>,
     /// Each move's name, padded, and its length.
     names: Vec<([u8; 8], usize)>,
 }
@@ -57,9 +57,10 @@ impl QuickNine {
                 // The goal's labels are the cells' numbers: each tells
                 // where its cell's tile comes from.
                 let from: [usize; 9] = core::array::from_fn(|to| usize::from(next.labels()[to]));
-                shifts(&from)
+                let shifts = shifts(&from)?;
+                Some((shifts, Within::of(&shifts)))
             })
-            .collect::<Option<Vec<Shifts>>>()?;
+            .collect::<Option<Vec<_>>>()?;
         let names = table
             .move_names()
             .map(|name| {
@@ -91,7 +92,7 @@ impl QuickNine {
             out.extend_from_slice(b"Not solvable\n");
             return true;
         }
-        let mut rank = lex >> 1;
+        let (mut lex, mut rank) = (lex, lex >> 1);
         let distance = match ranks.distance(rank) {
             Ok(Some(d)) => d,
             Ok(None) => {
@@ -108,13 +109,22 @@ impl QuickNine {
         }
         for _ in 0..distance {
             let Ok(Some(m)) = ranks.stored_move(rank) else { return false };
-            let (Some(shifts), Some(&(name, name_len))) = (self.moves.get(m), self.names.get(m)) else { return false };
+            let (Some(&(shifts, within)), Some(&(name, name_len))) = (self.moves.get(m), self.names.get(m)) else {
+                return false;
+            };
             // The whole padded name, then the length of the real one.
             let Some(slot) = answer.get_mut(len..len + 8) else { return false };
             slot.copy_from_slice(&name);
             len += name_len;
-            board = shifts.iter().fold(0, |next, &(mask, turn)| next | (board & mask).rotate_left(turn));
-            rank = lex_rank_of_board(board) >> 1;
+            let next = shifts.iter().fold(0, |next, &(mask, turn)| next | (board & mask).rotate_left(turn));
+            // A move within the first or the last row changes only that
+            // row's share of the rank.
+            lex = match within {
+                Within::FirstRow => lex.wrapping_sub(first_row_share(board)).wrapping_add(first_row_share(next)),
+                Within::LastRow => lex.wrapping_sub(last_row_share(board)).wrapping_add(last_row_share(next)),
+                Within::Board => lex_rank_of_board(next),
+            };
+            (board, rank) = (next, lex >> 1);
         }
         // The walk must end on the goal (rank 0); a damaged table's does
         // not, and the general path reports it.
@@ -129,6 +139,32 @@ impl QuickNine {
         out.extend_from_slice(&answer);
         out.truncate(kept);
         true
+    }
+}
+
+/// Where a move's cells lie.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Within {
+    /// All in the first row (cells 0 to 2).
+    FirstRow,
+    /// All in the last row (cells 6 to 8).
+    LastRow,
+    /// Anywhere else.
+    Board,
+}
+
+impl Within {
+    /// Where the cells `shifts` moves lie (a group that does not turn moves
+    /// nothing).
+    fn of(shifts: &Shifts) -> Self {
+        let moved = shifts.iter().filter(|&&(_, turn)| turn != 0).fold(0, |cells, &(mask, _)| cells | mask);
+        if moved & !0xFFF == 0 {
+            Self::FirstRow
+        } else if moved & !(0xFFF << 24) == 0 {
+            Self::LastRow
+        } else {
+            Self::Board
+        }
     }
 }
 
@@ -229,16 +265,33 @@ mod tests {
         let puzzle = builtin::NINE_PUZZLE.definition().puzzle().clone();
         let nine = builtin::NINE_DIGITS.definition().puzzle().clone();
         let pack = |labels: &[u8]| labels.iter().rev().fold(0u64, |board, &l| board << 4 | u64::from(l));
+        let table = Table::new(crate::embedded::table("nine-puzzle").unwrap()).unwrap();
+        let names: Vec<&str> = table.move_names().collect();
         for m in 0..puzzle.move_count() {
             let from: [usize; 9] =
                 core::array::from_fn(|to| usize::from(puzzle.apply(&puzzle.goal(), m).unwrap().labels()[to]));
             let shifts = shifts(&from).unwrap();
+            let within = Within::of(&shifts);
+            let expected = match names[m] {
+                "H1" => Within::FirstRow,
+                "H3" => Within::LastRow,
+                _ => Within::Board,
+            };
+            assert_eq!(within, expected, "move {m}");
             for lex in (0..362_880).step_by(101) {
                 let labels = nine.unrank(lex).labels().to_vec();
                 let moved: Vec<u8> = (0..9).map(|to| labels[from[to]]).collect();
                 let board =
                     shifts.iter().fold(0, |next, &(mask, turn)| next | (pack(&labels) & mask).rotate_left(turn));
                 assert_eq!(board, pack(&moved), "move {m}, {labels:?}");
+                // The rank by the change of a row's share.
+                let share = match within {
+                    Within::FirstRow => first_row_share,
+                    Within::LastRow => last_row_share,
+                    Within::Board => continue,
+                };
+                let before = pack(&labels);
+                assert_eq!(lex_rank_of_board(before) - share(before) + share(board), lex_rank_of_board(board));
             }
         }
         // A move that shifts cells by five distances is not taken.
