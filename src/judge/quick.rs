@@ -151,7 +151,7 @@ static LAST_CELLS: [u8; 4096] = {
     while group < 4096 {
         let [a, b, c] = group_labels(group);
         let (first, second) = ((b < a) as u8 + (c < a) as u8, (c < b) as u8);
-        table[group] = 2 * first + second | if (first + second) % 2 == 1 { LAST_ODD } else { 0 };
+        table[group] = (2 * first + second) | if (first + second) % 2 == 1 { LAST_ODD } else { 0 };
         group += 1;
     }
     table

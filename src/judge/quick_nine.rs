@@ -267,12 +267,13 @@ mod tests {
         let pack = |labels: &[u8]| labels.iter().rev().fold(0u64, |board, &l| board << 4 | u64::from(l));
         let table = Table::new(crate::embedded::table("nine-puzzle").unwrap()).unwrap();
         let names: Vec<&str> = table.move_names().collect();
-        for m in 0..puzzle.move_count() {
+        assert_eq!(names.len(), puzzle.move_count());
+        for (m, &name) in names.iter().enumerate() {
             let from: [usize; 9] =
                 core::array::from_fn(|to| usize::from(puzzle.apply(&puzzle.goal(), m).unwrap().labels()[to]));
             let shifts = shifts(&from).unwrap();
             let within = Within::of(&shifts);
-            let expected = match names[m] {
+            let expected = match name {
                 "H1" => Within::FirstRow,
                 "H3" => Within::LastRow,
                 _ => Within::Board,
