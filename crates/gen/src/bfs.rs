@@ -206,6 +206,11 @@ fn entry(distance: u8, parent: u8) -> u16 {
     (u16::from(distance) << 8) | u16::from(parent)
 }
 
+/// The distance of an entry.
+fn distance_of(entry: u16) -> u8 {
+    (entry >> 8) as u8
+}
+
 impl<C: Cursor> Search<C> {
     /// Makes the level just found the frontier.
     fn advance(&mut self) {
@@ -249,11 +254,6 @@ impl<C: Cursor> Search<C> {
     /// one of them finds the rank unseen, so the level's count is exact.
     #[inline]
     fn offer(&self, p: usize, offer: u16) -> u64 {
-        // A rank reached before this level has a smaller entry: the small
-        // bitset says so without reading the large entries.
-        if p >= self.entries.len() || self.reached.contains(p) {
-            return 0;
-        }
         let Some(slot) = self.entries.get(p) else {
             return 0;
         };
@@ -274,9 +274,7 @@ impl<C: Cursor> Search<C> {
                 let Some(t) = cursor.rank_after(m) else {
                     continue;
                 };
-                // At `depth` exactly when in the frontier, a bitset small
-                // enough to stay in cache.
-                if (t as usize) < self.entries.len() && self.frontier.contains(t as usize) {
+                if self.entries.get(t as usize).is_some_and(|e| distance_of(e.load(Relaxed)) == depth) {
                     self.entries[rank].store(entry(next, m as u8), Relaxed);
                     self.next.insert(rank);
                     return 1;
