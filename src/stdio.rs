@@ -55,9 +55,10 @@ pub(crate) fn buffered_stderr() -> BufWriter<Named<StderrLock<'static>>> {
     BufWriter::with_capacity(64 * 1024, Named { stream: io::stderr().lock(), action: "writing standard error" })
 }
 
-/// Writes a line to standard error. Unlike `eprintln!`, never panics: a
-/// standard error that cannot be written leaves nowhere to say so, and the
-/// exit status still tells.
+/// Writes a line to standard error, in one write (standard error is
+/// unbuffered: written piece by piece, a line would cost a system call per
+/// piece). Unlike `eprintln!`, never panics: a standard error that cannot
+/// be written leaves nowhere to say so, and the exit status still tells.
 pub(crate) fn note(line: fmt::Arguments<'_>) {
-    let _ = writeln!(io::stderr(), "{line}");
+    let _ = io::stderr().write_all(format!("{line}\n").as_bytes());
 }

@@ -42,6 +42,13 @@ pub(crate) trait CaseReader<T>: Clone + Send {
     fn lines_per_case(&self) -> usize;
     /// Lines of the current case read so far (0 between cases).
     fn lines_into_case(&self) -> usize;
+    /// Answers the whole cases at the start of `region` that the format's
+    /// quick path takes, as reading them line by line would; returns the
+    /// bytes and lines they span. None by default.
+    #[inline]
+    fn quick_cases(&mut self, _judge: &mut Judge<'_, T>, _region: &[u8]) -> (usize, u64) {
+        (0, 0)
+    }
 }
 
 /// What one thread works with. Aligned to its own cache lines: two workers
@@ -63,13 +70,25 @@ impl<'t, T: AsRef<[u8]>, R: CaseReader<T>> Worker<'t, R, T> {
         Self { reader, judge, lines: 0, case_base: 0, line_base: 0 }
     }
 
-    /// Reads every line of `region` (the last one may lack its newline).
+    /// Reads every line of `region` (the last one may lack its newline):
+    /// runs of cases the quick path takes in one go, any other line alone.
     fn read(&mut self, region: &[u8]) {
-        for_each_line(region, |text| {
+        let mut start = 0;
+        while start < region.len() {
+            let (bytes, lines) = self.reader.quick_cases(&mut self.judge, &region[start..]);
+            start += bytes;
+            self.lines += lines;
+            if start >= region.len() {
+                break;
+            }
+            let end = line_end(region, start);
+            let text = &region[start..end];
+            let text = text.strip_suffix(b"\r").unwrap_or(text);
             self.lines += 1;
             let line = if text.len() > MAX_LINE { Line::TooLong } else { Line::Text(text) };
             self.reader.line(&mut self.judge, self.lines, line);
-        });
+            start = end + 1;
+        }
     }
 
     /// Writes out what the judge gathered (its counts carry on).
@@ -86,15 +105,39 @@ impl<'t, T: AsRef<[u8]>, R: CaseReader<T>> Worker<'t, R, T> {
     }
 }
 
-/// Calls `visit` on each line of `region`, without its line ending.
-fn for_each_line(region: &[u8], mut visit: impl FnMut(&[u8])) {
-    let mut start = 0;
-    while start < region.len() {
-        let end = memchr::memchr(b'\n', &region[start..]).map_or(region.len(), |offset| start + offset);
-        let text = &region[start..end];
-        visit(text.strip_suffix(b"\r").unwrap_or(text));
-        start = end + 1;
+/// Where the line starting at `start` ends: its newline, or the end of
+/// `region`.
+#[inline]
+fn line_end(region: &[u8], start: usize) -> usize {
+    memchr::memchr(b'\n', &region[start..]).map_or(region.len(), |offset| start + offset)
+}
+
+/// Bytes counted at a time by [`nth_newline`].
+const COUNT_CHUNK: usize = 4096;
+
+/// Where the `n`th newline (from 0) of `bytes` is, if there are more than
+/// `n`. Whole chunks are counted (a loop the compiler vectorizes) and only
+/// the chunk that holds it is searched newline by newline.
+fn nth_newline(bytes: &[u8], mut n: usize) -> Option<usize> {
+    let mut offset = 0;
+    for chunk in bytes.chunks(COUNT_CHUNK) {
+        let count = count_newlines(chunk);
+        if n < count {
+            return memchr::memchr_iter(b'\n', chunk).nth(n).map(|at| offset + at);
+        }
+        n -= count;
+        offset += chunk.len();
     }
+    None
+}
+
+/// How many newlines `bytes` holds: counted in bytes, 255 at a time, which
+/// the compiler turns into vector compares and adds.
+fn count_newlines(bytes: &[u8]) -> usize {
+    bytes
+        .chunks(255)
+        .map(|run| usize::from(run.iter().fold(0u8, |count, &b| count.wrapping_add(u8::from(b == b'\n')))))
+        .sum()
 }
 
 /// Judges every line of `input`, at most `max_lines` lines per block (so
@@ -152,7 +195,7 @@ pub(super) fn judge<'t, T: AsRef<[u8]> + Sync + 't, R: CaseReader<T>>(
             skipping = false;
         }
         // The rest of a block of many short lines waits for the next round.
-        let lines = memchr::memchr_iter(b'\n', &buf[start..complete]).nth(max_lines.max(1) - 1);
+        let lines = nth_newline(&buf[start..complete], max_lines.max(1) - 1);
         let (complete, more) = match lines {
             Some(at) if start + at + 1 < complete => (start + at + 1, true),
             _ => (complete, false),
@@ -201,7 +244,7 @@ fn split_between_cases(region: &[u8], lines_per_case: usize, lines_into_case: us
     if lines_per_case <= 1 {
         return region.split_at(middle);
     }
-    let lines = lines_into_case + memchr::memchr_iter(b'\n', &region[..middle]).count();
+    let lines = lines_into_case + count_newlines(&region[..middle]);
     let extra = (lines_per_case - lines % lines_per_case) % lines_per_case;
     if extra == 0 {
         return region.split_at(middle);
@@ -214,7 +257,18 @@ fn split_between_cases(region: &[u8], lines_per_case: usize, lines_into_case: us
 
 #[cfg(test)]
 mod tests {
-    use super::split_between_cases;
+    use super::{COUNT_CHUNK, count_newlines, nth_newline, split_between_cases};
+
+    #[test]
+    fn newlines_are_counted_and_found_across_chunks() {
+        let bytes: Vec<u8> = (0..3 * COUNT_CHUNK).map(|i| if i % 7 == 3 { b'\n' } else { b'x' }).collect();
+        let all: Vec<usize> = memchr::memchr_iter(b'\n', &bytes).collect();
+        assert_eq!(count_newlines(&bytes), all.len());
+        for n in 0..all.len() + 3 {
+            assert_eq!(nth_newline(&bytes, n), all.get(n).copied(), "newline {n}");
+        }
+        assert_eq!(nth_newline(b"", 0), None);
+    }
 
     #[test]
     fn splits_complete_the_case_in_progress_then_whole_cases() {

@@ -178,6 +178,23 @@ impl<T: AsRef<[u8]>> CaseReader<T> for OnePerLine {
     fn lines_into_case(&self) -> usize {
         0
     }
+
+    /// Lines "d d d d d d d d d" the quick path answers, one after another.
+    #[inline]
+    fn quick_cases(&mut self, judge: &mut Judge<'_, T>, region: &[u8]) -> (usize, u64) {
+        if !self.quick {
+            return (0, 0);
+        }
+        let mut taken = 0;
+        while let Some(line) = region.get(taken..taken + 18)
+            && line[17] == b'\n'
+            && let Some(rank) = super::quick::rank_nine_digits(&line[..17])
+            && judge.answer_rank(rank)
+        {
+            taken += 18;
+        }
+        (taken, (taken / 18) as u64)
+    }
 }
 
 /// UVA 11513: three lines of three tiles per case (or all nine on one
@@ -366,5 +383,24 @@ impl<T: AsRef<[u8]>> CaseReader<T> for ThreeLines {
 
     fn lines_into_case(&self) -> usize {
         self.lines
+    }
+
+    /// Cases of three lines "d d d" the quick path answers, one after
+    /// another, from between cases.
+    #[inline]
+    fn quick_cases(&mut self, judge: &mut Judge<'_, T>, region: &[u8]) -> (usize, u64) {
+        let (Some(quick), Some(ranks)) = (&self.quick, &judge.ranks) else { return (0, 0) };
+        if self.done || self.lines != 0 {
+            return (0, 0);
+        }
+        let mut taken = 0;
+        while let Some(case) = region.get(taken..taken + 18)
+            && let Some(digits) = quick_nine::case_of_three_rows(case)
+            && quick.answer(ranks, digits, &mut judge.out)
+        {
+            judge.cases += 1;
+            taken += 18;
+        }
+        (taken, (taken / 18 * 3) as u64)
     }
 }

@@ -57,20 +57,153 @@ pub(crate) fn rank_nine_digits(line: &[u8]) -> Option<u64> {
     if count == 9 { rank_of(digits) } else { None }
 }
 
-/// The lexicographic rank of nine labels known to be 0 to 8, and the mask
-/// of the labels seen (0x1FF when each is there once; a repeated label
-/// gives an unspecified rank and another mask, never a panic).
-#[inline(always)]
-pub(crate) fn lex_rank_of_labels(labels: [u8; 9]) -> (u64, u32) {
-    let (mut rank, mut seen) = (0u64, 0u32);
-    for (i, &label) in labels[..8].iter().enumerate() {
-        let bit = 1u32 << (label & 15);
-        // Labels after this one that are smaller: those not seen yet.
-        let smaller_later = u32::from(label).wrapping_sub(u32::from(ONES[(seen & (bit - 1) & 0x1FF) as usize]));
-        rank = rank.wrapping_add(u64::from(smaller_later).wrapping_mul(FACTORIAL[8 - i]));
-        seen |= bit;
+/// The labels of a three-cell group of a packed board, from its twelve
+/// bits (the first cell in the low nibble).
+const fn group_labels(group: usize) -> [usize; 3] {
+    [group & 15, group >> 4 & 15, group >> 8 & 15]
+}
+
+/// The share of cells `first..first + 3` of a board in its lexicographic
+/// rank, counting for each cell only the smaller labels before it in its
+/// group: each cell's Lehmer digit is its label less the smaller labels
+/// before it, and its weight is (8 - cell)!.
+const fn group_share(labels: [usize; 3], first: usize) -> u64 {
+    let mut share = 0u64;
+    let mut i = 0;
+    while i < 3 {
+        let mut digit = labels[i] as u64;
+        let mut j = 0;
+        while j < i {
+            if labels[j] < labels[i] {
+                digit = digit.wrapping_sub(1);
+            }
+            j += 1;
+        }
+        share = share.wrapping_add(digit.wrapping_mul(FACTORIAL[8 - first - i]));
+        i += 1;
     }
-    (rank, seen | 1 << (labels[8] & 15))
+    share
+}
+
+/// Whether the digits [`group_share`] counts for a group add up to an odd
+/// number: its labels' sum less the pairs in order within it.
+const fn group_odd(labels: [usize; 3]) -> bool {
+    let in_order =
+        (labels[0] < labels[1]) as usize + (labels[0] < labels[2]) as usize + (labels[1] < labels[2]) as usize;
+    (labels[0] + labels[1] + labels[2] + in_order) % 2 == 1
+}
+
+/// Bit 63 of [`FIRST_CELLS`]: [`group_odd`].
+const FIRST_ODD: u64 = 1 << 63;
+
+/// Bit 15 of [`MIDDLE_CELLS`]: [`group_odd`].
+const MIDDLE_ODD: u16 = 1 << 15;
+
+/// Bit 7 of [`LAST_CELLS`]: whether its two digits add up to an odd number.
+const LAST_ODD: u8 = 1 << 7;
+
+/// Cells 0 to 2 of a packed board, by their twelve bits: their share of
+/// the rank (their digits depend on them alone) in bits 0 to 19, and from
+/// bit 20 nine nibbles, nibble `v` counting their labels below `v`; and
+/// [`FIRST_ODD`]. Entries for labels past 8 or repeated are unspecified.
+static FIRST_CELLS: [u64; 4096] = {
+    let mut table = [0u64; 4096];
+    let mut group = 0;
+    while group < 4096 {
+        let labels = group_labels(group);
+        let mut below = 0u64;
+        let mut v = 0;
+        while v < 9 {
+            let count = (labels[0] < v) as u64 + (labels[1] < v) as u64 + (labels[2] < v) as u64;
+            below |= count << (4 * v);
+            v += 1;
+        }
+        table[group] =
+            (group_share(labels, 0) & 0xF_FFFF) | below << 20 | if group_odd(labels) { FIRST_ODD } else { 0 };
+        group += 1;
+    }
+    table
+};
+
+/// Cells 3 to 5 of a packed board, by their twelve bits: their share of
+/// the rank before taking off, for each, the smaller labels in cells 0
+/// to 2 (at most 1,200); and [`MIDDLE_ODD`]. Entries for labels past 8 or
+/// repeated are unspecified.
+static MIDDLE_CELLS: [u16; 4096] = {
+    let mut table = [0u16; 4096];
+    let mut group = 0;
+    while group < 4096 {
+        let labels = group_labels(group);
+        table[group] = (group_share(labels, 3) as u16 & !MIDDLE_ODD) | if group_odd(labels) { MIDDLE_ODD } else { 0 };
+        group += 1;
+    }
+    table
+};
+
+/// Cells 6 to 8 of a packed board, by their twelve bits: their share of
+/// the rank, twice the smaller labels after cell 6 plus one if cell 8's
+/// label is below cell 7's (each digit counted, equally, as the smaller
+/// labels after it); and [`LAST_ODD`]. Entries for labels past 8 or
+/// repeated are unspecified.
+static LAST_CELLS: [u8; 4096] = {
+    let mut table = [0u8; 4096];
+    let mut group = 0;
+    while group < 4096 {
+        let [a, b, c] = group_labels(group);
+        let (first, second) = ((b < a) as u8 + (c < a) as u8, (c < b) as u8);
+        table[group] = (2 * first + second) | if (first + second) % 2 == 1 { LAST_ODD } else { 0 };
+        group += 1;
+    }
+    table
+};
+
+/// The lexicographic rank of a board of nine labels 0 to 8, each there
+/// once, packed four bits a cell (cell `i` in bits `4i..4i + 4`), three
+/// cells at a time by table; any other board gives an unspecified rank,
+/// never a panic.
+#[inline(always)]
+pub(crate) fn lex_rank_of_board(board: u64) -> u64 {
+    lex_rank_and_parity_of_board(board).0
+}
+
+/// The share of cells 0 to 2 (the first row) of a packed board in its
+/// lexicographic rank: their digits depend on them alone, so a move within
+/// them changes the rank by the change of this share.
+#[inline(always)]
+pub(crate) fn first_row_share(board: u64) -> u64 {
+    FIRST_CELLS[(board & 0xFFF) as usize] & 0xF_FFFF
+}
+
+/// The share of cells 6 to 8 (the last row) of a packed board in its
+/// lexicographic rank: their digits depend on their order alone, so a move
+/// within them changes the rank by the change of this share.
+#[inline(always)]
+pub(crate) fn last_row_share(board: u64) -> u64 {
+    u64::from(LAST_CELLS[(board >> 24 & 0xFFF) as usize] & !LAST_ODD)
+}
+
+/// [`lex_rank_of_board`], and whether the board's permutation is odd (its
+/// Lehmer digits add up to an odd number).
+#[inline(always)]
+pub(crate) fn lex_rank_and_parity_of_board(board: u64) -> (u64, bool) {
+    let first = FIRST_CELLS[(board & 0xFFF) as usize];
+    let middle = MIDDLE_CELLS[(board >> 12 & 0xFFF) as usize];
+    let last = LAST_CELLS[(board >> 24 & 0xFFF) as usize];
+    // Cells 3 to 5 less, for each, the smaller labels in cells 0 to 2.
+    let below = first >> 20 & 0xF_FFFF_FFFF;
+    let fewer = |cell: u32| below >> (4 * ((board >> (4 * cell)) & 15)) & 15;
+    let (fewer3, fewer4, fewer5) = (fewer(3), fewer(4), fewer(5));
+    let rank = (first & 0xF_FFFF)
+        .wrapping_add(u64::from(middle & !MIDDLE_ODD))
+        .wrapping_add(u64::from(last & !LAST_ODD))
+        .wrapping_sub(fewer3.wrapping_mul(FACTORIAL[5]))
+        .wrapping_sub(fewer4.wrapping_mul(FACTORIAL[4]))
+        .wrapping_sub(fewer5.wrapping_mul(FACTORIAL[3]));
+    let odd = (first & FIRST_ODD != 0)
+        ^ (middle & MIDDLE_ODD != 0)
+        ^ (last & LAST_ODD != 0)
+        ^ (fewer3.wrapping_add(fewer4).wrapping_add(fewer5) % 2 == 1);
+    (rank, odd)
 }
 
 /// The rank of nine digit characters, if they are 1 to 9 once each.
@@ -111,6 +244,11 @@ mod tests {
             let state = puzzle.unrank(rank);
             let line: Vec<u8> = state.labels().iter().flat_map(|&l| [b'1' + l, b' ']).collect();
             assert_eq!(rank_nine_digits(&line), Some(rank));
+            let board = state.labels().iter().rev().fold(0u64, |board, &l| board << 4 | u64::from(l));
+            assert_eq!(lex_rank_of_board(board), rank);
+            let labels: [u8; 9] = core::array::from_fn(|i| state.labels()[i]);
+            let inversions = lex_rank(labels).unwrap().1;
+            assert_eq!(lex_rank_and_parity_of_board(board), (rank, inversions % 2 == 1));
             if rank % 1000 == 0 {
                 let tight: Vec<u8> = state.labels().iter().map(|&l| b'1' + l).collect();
                 assert_eq!(rank_nine_digits(&tight), Some(rank));

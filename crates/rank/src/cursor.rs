@@ -29,8 +29,6 @@ use crate::lex::{IDENTITY_NIBBLES, lehmer_digits, take_nibble};
 #[derive(Clone, Debug)]
 pub struct LexCursor<const N: usize> {
     rank: u64,
-    /// Whether the digits add up to an odd number: the permutation's parity.
-    odd: bool,
     digits: [u8; N],
     perm: [u8; N],
     /// `unused[i]`: the values missing from `perm[..i]`, smallest first,
@@ -54,7 +52,6 @@ impl<const N: usize> LexCursor<N> {
         let () = Self::FITS;
         Self {
             rank: 0,
-            odd: false,
             digits: [0; N],
             perm: core::array::from_fn(|i| i as u8),
             unused: core::array::from_fn(|i| IDENTITY_NIBBLES >> (4 * i)),
@@ -73,10 +70,13 @@ impl<const N: usize> LexCursor<N> {
         &self.perm
     }
 
-    /// Whether the permutation of the current rank is odd.
+    /// Whether the permutation of the current rank is odd: whether its
+    /// digits add up to an odd number (worked out when asked, so that
+    /// seeking does not keep count).
     #[must_use]
+    #[inline]
     pub fn is_odd(&self) -> bool {
-        self.odd
+        self.digits.iter().fold(0, |odd, &d| odd ^ d) & 1 == 1
     }
 
     /// Moves to `rank` (taken modulo `N!`). Cheap when `rank` is at or a
@@ -88,7 +88,6 @@ impl<const N: usize> LexCursor<N> {
             self.add_to_digits(target - self.rank)
         } else {
             lehmer_digits(target, &mut self.digits);
-            self.odd = self.digits.iter().fold(0, |odd, &d| odd ^ d) & 1 == 1;
             0
         };
         self.rank = target;
@@ -116,7 +115,7 @@ impl<const N: usize> LexCursor<N> {
         self.seek(rank << 1);
         let Some(out) = out.get_mut(..N) else { return };
         out.copy_from_slice(&self.perm);
-        if N >= 2 && self.odd != odd {
+        if N >= 2 && self.is_odd() != odd {
             out.swap(N - 2, N - 1);
         }
     }
@@ -145,7 +144,6 @@ impl<const N: usize> LexCursor<N> {
             };
             // The digit is below the radix, at most 16.
             self.digits[i] = digit as u8;
-            self.odd ^= (old ^ digit) & 1 == 1;
             step = carry;
             first = i;
         }
