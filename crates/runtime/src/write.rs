@@ -89,7 +89,6 @@ pub fn encode(
     let parent_len = format::section_len(slots, layout.parent).ok_or(invalid("parent section", "overflows"))?;
     let distances = data.distance.iter().map(|&d| if d == UNREACHED { layout.marker } else { encoding.stored(d) });
 
-    let names: String = definition.move_names().collect::<Vec<_>>().join(" ");
     let histogram: Vec<u8> = data.histogram.iter().flat_map(|c| c.to_le_bytes()).collect();
     let mut complete = Complete {
         encoding,
@@ -100,37 +99,19 @@ pub fn encode(
         distance: Section { offset: 0, length: distance_len, width: layout.distance },
         parent: Section { offset: 0, length: parent_len, width: layout.parent },
     };
-    let parts = ModelParts::of(puzzle);
-    // The offsets are varints inside the header, so the header's length
-    // depends on them: settle both by re-encoding until they agree.
-    let encoded = loop {
-        let header = Header {
-            puzzle_id: definition.id(),
-            generator,
-            move_names: &names,
-            model: parts.model(puzzle),
-            ranking: puzzle.ranking().into(),
-            body: Body::Complete(complete),
-        };
-        let encoded = postcard::to_allocvec(&header).map_err(|_| invalid("header", "does not encode"))?;
-        let start = format::align((PREAMBLE_LEN + encoded.len()) as u64).ok_or(invalid("header", "overflows"))?;
-        let parent_at = start + distance_len;
-        if complete.distance.offset == start && complete.parent.offset == parent_at {
-            break encoded;
-        }
+    let (encoded, header_len, start) = encode_header(definition, generator, |start| {
         complete.distance.offset = start;
-        complete.parent.offset = parent_at;
-    };
-    let header_len = u32::try_from(encoded.len()).ok().filter(|&l| l <= MAX_HEADER_LEN);
-    let header_len = header_len.ok_or(invalid("header", "is too long"))?;
-    let file_len = complete.parent.offset + parent_len;
+        complete.parent.offset = start + distance_len;
+        Body::Complete(complete)
+    })?;
+    let file_len = start + distance_len + parent_len;
     let to_usize = |n: u64| usize::try_from(n).map_err(|_| invalid("table", "larger than memory"));
 
     let mut file = Vec::with_capacity(to_usize(file_len)?);
     // The checksum is filled in last, over the finished file.
     file.extend_from_slice(&Preamble { version: FORMAT_VERSION, file_len, checksum: 0, header_len }.write());
     file.extend_from_slice(&encoded);
-    file.resize(to_usize(complete.distance.offset)?, 0);
+    file.resize(to_usize(start)?, 0);
     // Packed straight into the file: no second copy of the sections.
     bits::pack_into(&mut file, distances, layout.distance, to_usize(distance_len)?);
     bits::pack_into(&mut file, data.parent.iter().copied(), layout.parent, to_usize(parent_len)?);
@@ -184,5 +165,39 @@ impl ModelParts {
                 move_maps: &self.maps,
             }),
         }
+    }
+}
+
+/// Encodes the header of a file of `definition`'s puzzle whose body `body`
+/// builds, given where its first section starts: the first multiple of 8
+/// after the header. That offset is a varint inside the header, so the
+/// header's length depends on it: both are settled by re-encoding until
+/// they agree. The header, its length and the offset.
+pub(crate) fn encode_header<'a>(
+    definition: &Definition,
+    generator: &str,
+    mut body: impl FnMut(u64) -> Body<'a>,
+) -> Result<(Vec<u8>, u32, u64), EncodeError> {
+    let invalid = |field, problem| EncodeError { field, problem };
+    let puzzle = definition.puzzle();
+    let names: String = definition.move_names().collect::<Vec<_>>().join(" ");
+    let parts = ModelParts::of(puzzle);
+    let mut start = 0;
+    loop {
+        let header = Header {
+            puzzle_id: definition.id(),
+            generator,
+            move_names: &names,
+            model: parts.model(puzzle),
+            ranking: puzzle.ranking().into(),
+            body: body(start),
+        };
+        let encoded = postcard::to_allocvec(&header).map_err(|_| invalid("header", "does not encode"))?;
+        let end = format::align((PREAMBLE_LEN + encoded.len()) as u64).ok_or(invalid("header", "overflows"))?;
+        if end == start {
+            let header_len = u32::try_from(encoded.len()).ok().filter(|&l| l <= MAX_HEADER_LEN);
+            return Ok((encoded, header_len.ok_or(invalid("header", "is too long"))?, start));
+        }
+        start = end;
     }
 }

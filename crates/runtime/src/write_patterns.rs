@@ -1,14 +1,13 @@
 //! Encoding a pattern set: the one writer of what `patterns.rs` reads.
 
-use alloc::string::String;
 use alloc::vec::Vec;
 
 use godtab_puzzles::Definition;
 use godtab_rank::KPerm;
 
 use crate::bits;
-use crate::format::{self, Body, FORMAT_VERSION, Header, MAX_HEADER_LEN, PREAMBLE_LEN, Patterns, Preamble, at};
-use crate::write::{EncodeError, ModelParts};
+use crate::format::{self, Body, FORMAT_VERSION, Patterns, Preamble, at};
+use crate::write::{EncodeError, encode_header};
 
 /// One pattern's database as a generator finds it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,36 +58,19 @@ pub fn encode_patterns(
         widths.push(width);
         lengths.push(format::section_len(places.count(), width).ok_or(invalid("pattern section", "overflows"))?);
     }
-    let names: String = definition.move_names().collect::<Vec<_>>().join(" ");
-    let parts = ModelParts::of(puzzle);
     let mut set = Patterns { tiles: &tiles, sizes: &sizes, widths: &widths, maxima: &maxima, offset: 0 };
-    // The offset is a varint inside the header: settle both together.
-    let encoded = loop {
-        let header = Header {
-            puzzle_id: definition.id(),
-            generator,
-            move_names: &names,
-            model: parts.model(puzzle),
-            ranking: puzzle.ranking().into(),
-            body: Body::Patterns(set),
-        };
-        let encoded = postcard::to_allocvec(&header).map_err(|_| invalid("header", "does not encode"))?;
-        let start = format::align((PREAMBLE_LEN + encoded.len()) as u64).ok_or(invalid("header", "overflows"))?;
-        if set.offset == start {
-            break encoded;
-        }
+    let (encoded, header_len, start) = encode_header(definition, generator, |start| {
         set.offset = start;
-    };
-    let header_len = u32::try_from(encoded.len()).ok().filter(|&l| l <= MAX_HEADER_LEN);
-    let header_len = header_len.ok_or(invalid("header", "is too long"))?;
-    let total = lengths.iter().try_fold(set.offset, |sum, &l| sum.checked_add(l));
+        Body::Patterns(set)
+    })?;
+    let total = lengths.iter().try_fold(start, |sum, &l| sum.checked_add(l));
     let file_len = total.ok_or(invalid("pattern set", "overflows"))?;
     let to_usize = |n: u64| usize::try_from(n).map_err(|_| invalid("pattern set", "larger than memory"));
 
     let mut file = Vec::with_capacity(to_usize(file_len)?);
     file.extend_from_slice(&Preamble { version: FORMAT_VERSION, file_len, checksum: 0, header_len }.write());
     file.extend_from_slice(&encoded);
-    file.resize(to_usize(set.offset)?, 0);
+    file.resize(to_usize(start)?, 0);
     for ((pattern, &width), &length) in patterns.iter().zip(&widths).zip(&lengths) {
         if width == 8 {
             let end = file.len() + to_usize(length)?;
