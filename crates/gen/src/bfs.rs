@@ -1,6 +1,6 @@
 //! The level-synchronous reverse BFS over a puzzle's rank space.
 
-use std::sync::atomic::{AtomicU16, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Acquire, Ordering::Relaxed, Ordering::Release};
 use std::time::{Duration, Instant};
 
 use godtab_puzzles::{Cursor, Puzzle, WithCursor};
@@ -41,12 +41,12 @@ pub struct Options<'a> {
 }
 
 /// The most bytes generating and encoding this puzzle's table holds at
-/// once: 4 per rank. The search itself needs 2 bytes per rank (distance and
-/// parent in one entry) and three bitsets of a bit per rank (this level, the
-/// next, everything reached); turning the entries into the distance and
-/// parent arrays of [`TableData`] briefly holds both (4 bytes per rank), and
-/// encoding holds those arrays and the packed table (at most 2 bytes per
-/// rank more). Nothing else grows with the puzzle.
+/// once: 4 per rank. The search itself needs 2 bytes per rank (the
+/// distance and parent arrays of [`TableData`], filled in place) and at most
+/// ten bitsets of a bit per rank (this level, everything reached, and the
+/// next level's states as each thread finds them, eight sets at most);
+/// encoding holds the arrays and the packed table (at most 2 bytes per rank
+/// more). Nothing else grows with the puzzle.
 #[must_use]
 pub fn planned_memory(puzzle: &Puzzle) -> u64 {
     puzzle.slots().saturating_mul(4)
@@ -108,22 +108,21 @@ impl WithCursor for Run<'_> {
         let mut search = Search {
             cursor,
             move_count: puzzle.move_count(),
-            entries: alloc.filled(len, || AtomicU16::new(UNSEEN))?,
+            distance: alloc.filled(len, || AtomicU8::new(UNREACHED))?,
+            parent: alloc.filled(len, || AtomicU8::new(0))?,
             frontier: Bitset::new(len, alloc)?,
-            next: Bitset::new(len, alloc)?,
+            found: LevelSets::new(len, alloc)?,
             reached: Bitset::new(len, alloc)?,
             parallel: true,
         };
-        // The result's arrays too, before the search rather than after it:
-        // reserved now, their memory is only touched once the bitsets are
-        // gone.
-        let (mut distance, mut parent) = (Vec::new(), Vec::new());
-        alloc.reserve(&mut distance, len)?;
-        alloc.reserve(&mut parent, len)?;
         let goal = puzzle.rank(&puzzle.goal()) as usize;
-        search.entries[goal].store(entry(0, 0), Relaxed);
-        search.frontier.insert(goal);
+        search.distance[goal].store(0, Relaxed);
         search.reached.insert(goal);
+        // Levels of few states keep them in lists (see `Search::push_listed`):
+        // the frontier's while it is small, the unreached states' once they
+        // are few (dropped when a level pushes, which would leave it stale).
+        let mut frontier_list = Some(vec![goal]);
+        let mut unreached_list = None;
 
         let mut histogram = vec![1u64];
         let mut reachable = 1u64;
@@ -131,7 +130,7 @@ impl WithCursor for Run<'_> {
         loop {
             let frontier = histogram[usize::from(depth)];
             if depth == MAX_DEPTH {
-                if search.frontier_has_unreached_neighbour() {
+                if search.frontier_has_unreached_neighbour(frontier_list.as_deref()) {
                     return Err(GenError::TooDeep { max: MAX_DEPTH });
                 }
                 break;
@@ -140,15 +139,44 @@ impl WithCursor for Run<'_> {
             // unrank per unreached state plus a rank per move tried, and the
             // states the level does not reach try every move. Pull wins once
             // the unreached states are fewer than the frontier.
-            let pull = slots - reachable < frontier;
-            // A level of few states to visit is over before threads would
-            // have started on it: one thread does it.
-            search.parallel = slots - reachable >= SMALL_LEVEL && frontier >= SMALL_LEVEL;
-            let found = if pull { search.pull(depth) } else { search.push(depth) };
+            let unreached = slots - reachable;
+            let pull = unreached < frontier;
+            let found = match (pull, frontier_list.take()) {
+                (true, _) if unreached < SMALL_LEVEL => {
+                    let list = unreached_list.get_or_insert_with(|| search.reached.absent());
+                    let found = search.pull_listed(list, depth);
+                    let count = found.len() as u64;
+                    frontier_list = Some(found);
+                    count
+                }
+                (false, Some(list)) => {
+                    unreached_list = None;
+                    let mut found = search.push_listed(&list, depth);
+                    let count = found.len() as u64;
+                    if count < SMALL_LEVEL {
+                        found.sort_unstable();
+                        frontier_list = Some(found);
+                    } else {
+                        search.frontier.set_to(&found);
+                    }
+                    count
+                }
+                _ => {
+                    unreached_list = None;
+                    // A level of few states to visit is over before threads
+                    // would have started on it: one thread does it.
+                    search.parallel = unreached >= SMALL_LEVEL && frontier >= SMALL_LEVEL;
+                    if pull {
+                        search.pull(depth);
+                    } else {
+                        search.push(depth);
+                    }
+                    search.advance(depth)
+                }
+            };
             if found == 0 {
                 break;
             }
-            search.advance();
             depth += 1;
             reachable += found;
             histogram.push(found);
@@ -157,36 +185,31 @@ impl WithCursor for Run<'_> {
             }
         }
 
-        // The bitsets go first: the conversion below is the peak of memory
-        // use.
-        let Search { entries, frontier, next, reached: reached_set, .. } = search;
-        drop((frontier, next, reached_set));
-        let mut arrays = (distance, parent);
-        arrays.extend(entries.into_iter().map(|e| match e.into_inner() {
-            UNSEEN => (UNREACHED, 0),
-            e => ((e >> 8) as u8, e as u8),
-        }));
-        let (distance, parent) = arrays;
+        // In place: the atomics and the bytes share their layout.
+        let distance = search.distance.into_iter().map(AtomicU8::into_inner).collect();
+        let parent = search.parent.into_iter().map(AtomicU8::into_inner).collect();
         Ok(TableData { distance, parent, reachable, max_depth: depth, histogram })
     }
 }
 
-/// The shared state of one search. Entries are atomics so that threads can
-/// fill one level together; every access is `Relaxed` because rayon's join
-/// between levels already orders one level before the next.
+/// The shared state of one search. Distances and parents are atomics so
+/// that threads can fill one level together, read and written plainly
+/// (see [`Search::offer`]); rayon's join between levels orders one level
+/// before the next.
 struct Search<C> {
     /// A cursor at rank 0, cloned for each block of ranks a thread visits.
     cursor: C,
     move_count: usize,
-    /// Distance and parent of every rank, as [`entry`]: one 16-bit word, so
-    /// that a visit touches one cache line, and so that a single `fetch_min`
-    /// both claims an unseen rank and keeps the smallest parent move.
-    entries: Vec<AtomicU16>,
+    /// The distance of every rank ([`UNREACHED`] until found)...
+    distance: Vec<AtomicU8>,
+    /// ...and its parent move (0 for the goal and unreached ranks): the
+    /// table's arrays themselves.
+    parent: Vec<AtomicU8>,
     /// The ranks at the current depth, the ranks found for the next one, and
     /// every rank reached before the next one: one bit each, so finding them
     /// costs a 64th of scanning the entries.
     frontier: Bitset,
-    next: Bitset,
+    found: LevelSets,
     reached: Bitset,
     /// Whether the current level is shared among threads.
     parallel: bool,
@@ -196,106 +219,212 @@ struct Search<C> {
 /// on one thread.
 const SMALL_LEVEL: u64 = 4096;
 
-/// A rank not reached yet: larger than every [`entry`].
-const UNSEEN: u16 = u16::MAX;
-
-/// Distance in the high byte, parent move in the low byte. Among entries
-/// for one distance the smallest is the one with the smallest parent, and
-/// every distance sorts below [`UNSEEN`].
-fn entry(distance: u8, parent: u8) -> u16 {
-    (u16::from(distance) << 8) | u16::from(parent)
-}
-
-/// The distance of an entry.
-fn distance_of(entry: u16) -> u8 {
-    (entry >> 8) as u8
-}
-
 impl<C: Cursor> Search<C> {
-    /// Makes the level just found the frontier.
-    fn advance(&mut self) {
-        std::mem::swap(&mut self.frontier, &mut self.next);
-        // One pass over the words rather than one per step: a level has
-        // few states to visit near either end of the search, where each
-        // pass costs mostly the threads' synchronisation.
-        self.reached.union_clearing(&self.frontier, &self.next);
+    /// Ends level `depth`: makes the states it found the frontier, adds
+    /// them to the ranks reached, empties the sets that found them, settles
+    /// the parent of each state that several threads wrote (see
+    /// [`Search::offer`]), and returns how many states it found. One pass
+    /// over the words rather than one per step: a level has few states to
+    /// visit near either end of the search, where each pass costs mostly
+    /// the threads' synchronisation.
+    fn advance(&self, depth: u8) -> u64 {
+        let block = |(chunk, words): (usize, &[AtomicU64])| {
+            let mut cursor = None;
+            let mut found = 0;
+            for (offset, frontier) in words.iter().enumerate() {
+                let w = chunk * CHUNK_WORDS + offset;
+                let (union, mut contested) = self.found.take_word(w);
+                frontier.store(union, Relaxed);
+                let reached = &self.reached.words[w];
+                reached.store(reached.load(Relaxed) | union, Relaxed);
+                found += u64::from(union.count_ones());
+                while contested != 0 {
+                    let rank = w * 64 + contested.trailing_zeros() as usize;
+                    contested &= contested - 1;
+                    self.settle_parent(cursor.get_or_insert_with(|| self.cursor.clone()), rank, depth);
+                }
+            }
+            found
+        };
+        // A small set's pass is over before threads would have started.
+        if self.frontier.words.len() < SMALL_SET_WORDS {
+            self.frontier.words.chunks(CHUNK_WORDS).enumerate().map(block).sum()
+        } else {
+            self.frontier.words.par_chunks(CHUNK_WORDS).enumerate().map(block).sum()
+        }
+    }
+
+    /// Gives `rank`, found at `depth + 1`, its first move (in declared
+    /// order) to a state at `depth`: the smallest of the moves that reached
+    /// it.
+    fn settle_parent(&self, cursor: &mut C, rank: usize, depth: u8) {
+        cursor.seek(rank as u64);
+        for m in 0..self.move_count {
+            let Some(t) = cursor.rank_after(m) else { continue };
+            if self.is_at(t, depth) {
+                self.parent[rank].store(m as u8, Relaxed);
+                return;
+            }
+        }
     }
 
     /// Top-down: every state at `depth` undoes each move. A state first seen
     /// now gets `depth + 1`; its parent is the smallest move index among all
-    /// the ways it is seen in this level, whatever the order of the visits.
-    fn push(&self, depth: u8) -> u64 {
-        let next = depth + 1;
-        self.frontier.par_for_each(self.parallel, false, &self.cursor, |cursor, rank| {
-            cursor.seek(rank as u64);
-            let mut found = 0;
-            for first in (0..self.move_count).step_by(BATCH) {
-                // Rank a batch of predecessors before touching memory, so the
-                // cache misses on their entries overlap instead of queueing
-                // behind each branch.
-                let mut predecessors = [usize::MAX; BATCH];
-                for (m, p) in (first..self.move_count).zip(&mut predecessors) {
-                    if let Some(prev) = cursor.rank_before(m) {
-                        *p = prev as usize;
-                    }
-                }
-                for (m, &p) in (first..self.move_count).zip(&predecessors) {
-                    found += self.offer(p, entry(next, m as u8));
-                }
-            }
-            found
-        })
+    /// the ways it is seen in this level, whatever the order of the visits
+    /// (settled by [`Search::advance`] where threads wrote it at once).
+    fn push(&self, depth: u8) {
+        self.frontier.par_for_each(self.parallel, false, self.visitor(), |(cursor, mine), rank| {
+            self.push_from(cursor, rank, depth + 1, |p, _| mine.insert(p));
+            0
+        });
     }
 
-    /// Records that rank `p` is reached with `offer` (distance and move),
-    /// unless it already has a smaller entry, and returns 1 if `p` was unseen
-    /// until now. Unseen, or seen in this level through a larger move: take
-    /// it. Threads racing here all end with the smallest move, and exactly
-    /// one of them finds the rank unseen, so the level's count is exact.
-    #[inline]
-    fn offer(&self, p: usize, offer: u16) -> u64 {
-        let Some(slot) = self.entries.get(p) else {
-            return 0;
-        };
-        if slot.load(Relaxed) <= offer || slot.fetch_min(offer, Relaxed) != UNSEEN {
-            return 0;
+    /// [`Search::push`] from the states of `frontier` (ascending), on this
+    /// thread, without the bitsets: a level this small is mostly the passes
+    /// over their words. Returns the states found, and adds them to the
+    /// ranks reached.
+    fn push_listed(&self, frontier: &[usize], depth: u8) -> Vec<usize> {
+        let mut cursor = self.cursor.clone();
+        let mut found = Vec::new();
+        for &rank in frontier {
+            self.push_from(&mut cursor, rank, depth + 1, |p, unseen| {
+                if unseen {
+                    found.push(p);
+                }
+            });
         }
-        self.next.insert(p);
-        1
+        found.iter().for_each(|&p| self.reached.insert_alone(p));
+        found
+    }
+
+    /// Offers each state that a move leads from to `rank` distance `next`
+    /// ([`Search::offer`]), and calls `taken(p, unseen)` for each that takes
+    /// it (`unseen`: the first time it is reached).
+    #[inline]
+    fn push_from(&self, cursor: &mut C, rank: usize, next: u8, mut taken: impl FnMut(usize, bool)) {
+        cursor.seek(rank as u64);
+        for first in (0..self.move_count).step_by(BATCH) {
+            // Rank a batch of predecessors before touching memory, so the
+            // cache misses on their entries overlap instead of queueing
+            // behind each branch.
+            let mut predecessors = [usize::MAX; BATCH];
+            for (m, p) in (first..self.move_count).zip(&mut predecessors) {
+                if let Some(prev) = cursor.rank_before(m) {
+                    *p = prev as usize;
+                }
+            }
+            for (m, &p) in (first..self.move_count).zip(&predecessors) {
+                if let Some(unseen) = self.offer(p, next, m as u8) {
+                    taken(p, unseen);
+                }
+            }
+        }
+    }
+
+    /// Records that rank `p` is reached at distance `next` by move `m`,
+    /// unless it is already nearer or reached in this level through a
+    /// smaller move: unseen, or seen now through a larger move, it takes the
+    /// offer (and returns whether it was unseen), and the caller adds it to
+    /// its thread's set. Plain reads and writes, not an
+    /// atomic minimum (which costs about as much as the rest of a visit): a
+    /// thread alone on a rank ends with the smallest move offered, since it
+    /// writes only moves smaller than what it reads and every other offer
+    /// read a move at most as large (the parent is written before the
+    /// distance is released, so a reader that sees the distance sees that
+    /// parent or a later one); a rank two threads wrote may hold either's
+    /// move, and is in both threads' sets, so [`Search::advance`] settles
+    /// it.
+    #[inline]
+    fn offer(&self, p: usize, next: u8, m: u8) -> Option<bool> {
+        let (distance, parent) = (self.distance.get(p)?, self.parent.get(p)?);
+        let seen = distance.load(Acquire);
+        if seen < next || (seen == next && parent.load(Relaxed) <= m) {
+            return None;
+        }
+        parent.store(m, Relaxed);
+        distance.store(next, Release);
+        Some(seen > next)
+    }
+
+    /// Whether rank `t` is at distance `depth`.
+    #[inline]
+    fn is_at(&self, t: u64, depth: u8) -> bool {
+        usize::try_from(t).ok().and_then(|t| self.distance.get(t)).is_some_and(|d| d.load(Relaxed) == depth)
     }
 
     /// Bottom-up: every unreached state tries its moves in declared order and
     /// takes the first that lands at `depth`.
-    fn pull(&self, depth: u8) -> u64 {
-        let next = depth + 1;
-        self.reached.par_for_each(self.parallel, true, &self.cursor, |cursor, rank| {
-            cursor.seek(rank as u64);
-            for m in 0..self.move_count {
-                let Some(t) = cursor.rank_after(m) else {
-                    continue;
-                };
-                if self.entries.get(t as usize).is_some_and(|e| distance_of(e.load(Relaxed)) == depth) {
-                    self.entries[rank].store(entry(next, m as u8), Relaxed);
-                    self.next.insert(rank);
-                    return 1;
-                }
+    fn pull(&self, depth: u8) {
+        self.reached.par_for_each(self.parallel, true, self.visitor(), |(cursor, mine), rank| {
+            if self.pull_to(cursor, rank, depth) {
+                mine.insert(rank);
             }
             0
-        })
+        });
     }
 
-    /// Whether some state of the frontier has a neighbour not reached yet.
-    fn frontier_has_unreached_neighbour(&self) -> bool {
-        self.frontier.par_for_each(true, false, &self.cursor, |cursor, rank| {
+    /// [`Search::pull`] for the states of `unreached` (ascending), on this
+    /// thread, without the bitsets (see [`Search::push_listed`]): takes the
+    /// states found out of the list, adds them to the ranks reached and
+    /// returns them.
+    fn pull_listed(&self, unreached: &mut Vec<usize>, depth: u8) -> Vec<usize> {
+        let mut cursor = self.cursor.clone();
+        let mut found = Vec::new();
+        unreached.retain(|&rank| {
+            let reached = self.pull_to(&mut cursor, rank, depth);
+            if reached {
+                found.push(rank);
+            }
+            !reached
+        });
+        found.iter().for_each(|&p| self.reached.insert_alone(p));
+        found
+    }
+
+    /// Whether the unreached `rank` has a move to a state at `depth`; if
+    /// so, it takes the first such move and `depth + 1`.
+    #[inline]
+    fn pull_to(&self, cursor: &mut C, rank: usize, depth: u8) -> bool {
+        cursor.seek(rank as u64);
+        for m in 0..self.move_count {
+            let Some(t) = cursor.rank_after(m) else {
+                continue;
+            };
+            if self.is_at(t, depth) {
+                self.parent[rank].store(m as u8, Relaxed);
+                self.distance[rank].store(depth + 1, Relaxed);
+                return true;
+            }
+        }
+        false
+    }
+
+    /// What a block of visits starts from: a clone of the cursor, and the
+    /// set of this thread for the ranks it finds.
+    fn visitor<'s>(&'s self) -> impl Fn() -> (C, Adder<'s>) + Sync + 's {
+        || (self.cursor.clone(), self.found.mine())
+    }
+
+    /// Whether some state of the frontier (`listed`, or else the frontier
+    /// set) has a neighbour not reached yet.
+    fn frontier_has_unreached_neighbour(&self, listed: Option<&[usize]>) -> bool {
+        let hit = |cursor: &mut C, rank: usize| {
             cursor.seek(rank as u64);
             let hit = (0..self.move_count).any(|m| {
                 cursor.rank_before(m).is_some_and(|p| {
                     let p = p as usize;
-                    p < self.entries.len() && !self.reached.contains(p)
+                    p < self.distance.len() && !self.reached.contains(p)
                 })
             });
             u64::from(hit)
-        }) > 0
+        };
+        match listed {
+            Some(list) => {
+                let mut cursor = self.cursor.clone();
+                list.iter().any(|&rank| hit(&mut cursor, rank) > 0)
+            }
+            None => self.frontier.par_for_each(true, false, || self.cursor.clone(), hit) > 0,
+        }
     }
 }
 
@@ -351,38 +480,53 @@ impl Bitset {
         self.words[index / 64].fetch_or(1 << (index % 64), Relaxed);
     }
 
+    /// [`Bitset::insert`] by a plain read and write of the word, for a set
+    /// no other thread is writing.
+    fn insert_alone(&self, index: usize) {
+        let word = &self.words[index / 64];
+        word.store(word.load(Relaxed) | 1 << (index % 64), Relaxed);
+    }
+
+    /// Makes the set exactly `ranks` (no other thread may be writing).
+    fn set_to(&self, ranks: &[usize]) {
+        self.words.iter().for_each(|word| word.store(0, Relaxed));
+        ranks.iter().for_each(|&rank| self.insert_alone(rank));
+    }
+
+    /// The ranks not in the set, ascending.
+    fn absent(&self) -> Vec<usize> {
+        let mut ranks = Vec::new();
+        for (w, word) in self.words.iter().enumerate() {
+            let mut bits = !word.load(Relaxed);
+            while bits != 0 {
+                let rank = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if rank < self.len {
+                    ranks.push(rank);
+                }
+            }
+        }
+        ranks
+    }
+
     fn contains(&self, index: usize) -> bool {
         self.words[index / 64].load(Relaxed) & (1 << (index % 64)) != 0
     }
 
-    /// Adds every member of `add` and empties `empty`, in one pass (no
-    /// other thread may be writing).
-    fn union_clearing(&self, add: &Self, empty: &Self) {
-        let step = |((w, a), e): ((&AtomicU64, &AtomicU64), &AtomicU64)| {
-            w.store(w.load(Relaxed) | a.load(Relaxed), Relaxed);
-            e.store(0, Relaxed);
-        };
-        // A small set's pass is over before threads would have started.
-        if self.words.len() < SMALL_SET_WORDS {
-            self.words.iter().zip(&add.words).zip(&empty.words).for_each(step);
-        } else {
-            self.words.par_iter().zip(&add.words).zip(&empty.words).for_each(step);
-        }
-    }
-
-    /// Calls `visit(cursor, rank)` for each rank in the set (or, with
+    /// Calls `visit(state, rank)` for each rank in the set (or, with
     /// `absent`, not in it), in increasing order within each block of ranks
-    /// with a clone of `cursor` per block, and sums what it returns: on
-    /// every thread if `parallel`, else on this one.
-    fn par_for_each<C: Clone + Sync>(
+    /// with a `state` made by `start` per block (on the thread that visits
+    /// the block), and sums what it returns: on every thread if `parallel`,
+    /// else on this one.
+    fn par_for_each<S>(
         &self,
         parallel: bool,
         absent: bool,
-        cursor: &C,
-        visit: impl Fn(&mut C, usize) -> u64 + Sync,
+        start: impl Fn() -> S + Sync,
+        visit: impl Fn(&mut S, usize) -> u64 + Sync,
     ) -> u64 {
         let block = |(chunk, words): (usize, &[AtomicU64])| {
-            let mut cursor = cursor.clone();
+            let mut state = start();
             let mut total = 0;
             for (offset, word) in words.iter().enumerate() {
                 let first = (chunk * CHUNK_WORDS + offset) * 64;
@@ -394,7 +538,7 @@ impl Bitset {
                     let rank = first + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
                     if rank < self.len {
-                        total += visit(&mut cursor, rank);
+                        total += visit(&mut state, rank);
                     }
                 }
             }
@@ -404,6 +548,78 @@ impl Bitset {
             self.words.par_chunks(CHUNK_WORDS).enumerate().map(block).sum()
         } else {
             self.words.chunks(CHUNK_WORDS).enumerate().map(block).sum()
+        }
+    }
+}
+
+/// Sets of ranks found by a level, one per thread at most.
+const MAX_LEVEL_SETS: usize = 8;
+
+/// The ranks a level finds, gathered per thread: each thread adds to a
+/// set of its own with plain reads and writes (an atomic read-modify-write
+/// costs about as much as the rest of a state's visit), and
+/// [`Search::advance`] merges the sets. There is a set for each of rayon's
+/// threads and one for a thread outside the pool that runs a small level
+/// itself, [`MAX_LEVEL_SETS`] at most: beyond that, the last set is shared
+/// and written atomically, so that memory stays at a bit per rank per set.
+struct LevelSets {
+    /// The sets' words interleaved: word `w` of set `s` at `w * sets + s`,
+    /// so that merging reads one run of words.
+    words: Vec<AtomicU64>,
+    sets: usize,
+    /// Whether several threads may write the last set at once.
+    last_shared: bool,
+}
+
+impl LevelSets {
+    fn new(len: usize, alloc: Allocator) -> Result<Self, GenError> {
+        let wanted = rayon::current_num_threads() + 1;
+        let sets = wanted.min(MAX_LEVEL_SETS);
+        let words = alloc.filled(len.div_ceil(64) * sets, || AtomicU64::new(0))?;
+        Ok(Self { words, sets, last_shared: wanted > sets })
+    }
+
+    /// The set of the thread that calls this. Rayon's threads are numbered
+    /// from 0 within their pool, and a level runs on the pool's threads or,
+    /// if small, on the one thread that started it alone; so a set is
+    /// written by one thread at a time unless it is the shared last one.
+    fn mine(&self) -> Adder<'_> {
+        let last = self.sets - 1;
+        let set = rayon::current_thread_index().map_or(last, |i| i.min(last));
+        Adder { sets: self, set, shared: self.last_shared && set == last }
+    }
+
+    /// Word `w` of the union of the sets, and of the ranks in more than
+    /// one set, emptying it in each (no thread may be adding).
+    fn take_word(&self, w: usize) -> (u64, u64) {
+        let Some(words) = self.words.get(w * self.sets..(w + 1) * self.sets) else {
+            return (0, 0);
+        };
+        words.iter().fold((0, 0), |(union, several), word| {
+            let bits = word.load(Relaxed);
+            word.store(0, Relaxed);
+            (union | bits, several | (union & bits))
+        })
+    }
+}
+
+/// One thread's way to add to [`LevelSets`].
+struct Adder<'a> {
+    sets: &'a LevelSets,
+    set: usize,
+    shared: bool,
+}
+
+impl Adder<'_> {
+    #[inline]
+    fn insert(&self, index: usize) {
+        let word = &self.sets.words[index / 64 * self.sets.sets + self.set];
+        let bit = 1 << (index % 64);
+        if self.shared {
+            word.fetch_or(bit, Relaxed);
+        } else {
+            // Only this thread writes the word meanwhile.
+            word.store(word.load(Relaxed) | bit, Relaxed);
         }
     }
 }

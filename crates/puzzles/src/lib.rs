@@ -42,9 +42,11 @@
 //!
 //! # Crate features
 //!
-//! - `alloc`: the move-table cursor of orbit puzzles, which the generator
-//!   uses ([`Puzzle::with_cursor`]). Without it the crate allocates
-//!   nothing, and orbit puzzles get a cursor that ranks whole states.
+//! - `alloc`: the move-table cursors of orbit puzzles and of nine-cell
+//!   boards, which the generator uses ([`Puzzle::with_cursor`]). Without
+//!   it the crate allocates nothing, orbit puzzles get a cursor that ranks
+//!   whole states, and nine-cell boards rank every neighbour from its
+//!   labels.
 //!
 //! The crate is `#![no_std]` either way.
 
@@ -58,6 +60,7 @@ mod cursor;
 mod definition;
 mod error;
 mod moves;
+mod nine_cells;
 mod orbit_cursor;
 mod orbit_ranking;
 mod orbit_text;

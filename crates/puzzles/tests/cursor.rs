@@ -90,6 +90,28 @@ fn small_boards() {
 }
 
 #[test]
+fn nine_cell_boards() {
+    // Nine Digits' turns with a quarter turn of the whole board, which
+    // carries two values into the first row (ranked from the labels), and
+    // a swap of the first two cells (the first row keeps its values).
+    let digits = builtin::NINE_DIGITS.definition().puzzle().clone();
+    let mut maps: Vec<u8> = (0..4).flat_map(|m| digits.move_map(m).unwrap().to_vec()).collect();
+    maps.extend([6, 3, 0, 7, 4, 1, 8, 5, 2]);
+    maps.extend([1, 0, 2, 3, 4, 5, 6, 7, 8]);
+    let tiles: Vec<u8> = (1..=9).collect();
+    let turned = Puzzle::new(3, 3, &tiles, MoveSet::Permutation(&maps)).unwrap();
+    assert_eq!(turned.ranking(), Ranking::Lex);
+    check_every_rank(&turned);
+    // A cycle between the first row and the third, and one through a cell
+    // of each row: both even.
+    let cycles =
+        Puzzle::new(3, 3, &tiles, MoveSet::Permutation(&[6, 1, 2, 0, 4, 5, 3, 7, 8, 4, 1, 2, 3, 8, 5, 6, 7, 0]));
+    let cycles = cycles.unwrap();
+    assert_eq!(cycles.ranking(), Ranking::Parity);
+    check_every_rank(&cycles);
+}
+
+#[test]
 fn sixteen_cells() {
     let fifteen: Vec<u8> = (1..=15).chain([BLANK]).collect();
     check_spread(&Puzzle::new(4, 4, &fifteen, MoveSet::Sliding).unwrap(), 2000);
