@@ -159,31 +159,9 @@ static LAST_CELLS: [u8; 4096] = {
 
 /// The lexicographic rank of a board of nine labels 0 to 8, each there
 /// once, packed four bits a cell (cell `i` in bits `4i..4i + 4`), three
-/// cells at a time by table; any other board gives an unspecified rank,
-/// never a panic.
-#[inline(always)]
-pub(crate) fn lex_rank_of_board(board: u64) -> u64 {
-    lex_rank_and_parity_of_board(board).0
-}
-
-/// The share of cells 0 to 2 (the first row) of a packed board in its
-/// lexicographic rank: their digits depend on them alone, so a move within
-/// them changes the rank by the change of this share.
-#[inline(always)]
-pub(crate) fn first_row_share(board: u64) -> u64 {
-    FIRST_CELLS[(board & 0xFFF) as usize] & 0xF_FFFF
-}
-
-/// The share of cells 6 to 8 (the last row) of a packed board in its
-/// lexicographic rank: their digits depend on their order alone, so a move
-/// within them changes the rank by the change of this share.
-#[inline(always)]
-pub(crate) fn last_row_share(board: u64) -> u64 {
-    u64::from(LAST_CELLS[(board >> 24 & 0xFFF) as usize] & !LAST_ODD)
-}
-
-/// [`lex_rank_of_board`], and whether the board's permutation is odd (its
-/// Lehmer digits add up to an odd number).
+/// cells at a time by table, and whether its permutation is odd (its
+/// Lehmer digits add up to an odd number); any other board gives an
+/// unspecified answer, never a panic.
 #[inline(always)]
 pub(crate) fn lex_rank_and_parity_of_board(board: u64) -> (u64, bool) {
     let first = FIRST_CELLS[(board & 0xFFF) as usize];
@@ -245,7 +223,6 @@ mod tests {
             let line: Vec<u8> = state.labels().iter().flat_map(|&l| [b'1' + l, b' ']).collect();
             assert_eq!(rank_nine_digits(&line), Some(rank));
             let board = state.labels().iter().rev().fold(0u64, |board, &l| board << 4 | u64::from(l));
-            assert_eq!(lex_rank_of_board(board), rank);
             let labels: [u8; 9] = core::array::from_fn(|i| state.labels()[i]);
             let inversions = lex_rank(labels).unwrap().1;
             assert_eq!(lex_rank_and_parity_of_board(board), (rank, inversions % 2 == 1));

@@ -1,33 +1,25 @@
 //! The 9 Puzzle judge's quick path: a case of three rows "d d d" goes
 //! straight from its bytes to its rank, and the answer is written by
-//! walking the table's stored moves rank by rank on a board packed in one
-//! word (four bits a cell), each move a few shifts of it: no tile parsing,
+//! walking the table's stored moves rank by rank, each move two or three
+//! reads of the puzzle's move tables ([`NineCellMoves`]): no tile parsing,
 //! no state, no allocation per case. Anything else (other spacing, bad
 //! tiles, a damaged table) takes the general path, which answers it or says
 //! what is wrong with it.
 
-use godtab_puzzles::{Kind, Ranking};
+use godtab_puzzles::{Kind, NineCellMoves, NineCellRank, Ranking};
 use godtab_runtime::{Encoding, RankReader, Table};
 
-use super::quick::{first_row_share, last_row_share, lex_rank_and_parity_of_board, lex_rank_of_board};
+use super::quick::lex_rank_and_parity_of_board;
 
 /// Bytes of the longest answer the quick path writes itself (with room
 /// for a whole padded name past its end).
 const ANSWER_BYTES: usize = 64;
 
-/// Groups of cells a move may shift by one distance each.
-const SHIFTS: usize = 3;
-
-/// A move on a packed board (cell `i` in bits `4i..4i + 4`): the board it
-/// leads to is the OR, over its groups `(mask, turn)`, of the board's cells
-/// in `mask` rotated left by `turn` bits. Unused groups have an empty mask.
-type Shifts = [(u64, u32); SHIFTS];
-
 /// What the quick path needs of a table that fits it.
 #[derive(Clone)]
 pub(crate) struct QuickNine {
-    /// Each move on a packed board, and the row it stays within.
-    moves: Vec<(Shifts, Within)>,
+    /// The puzzle's moves by table (shared by the threads that judge).
+    moves: std::sync::Arc<NineCellMoves>,
     /// Each move's name, padded, and its length.
     names: Vec<([u8; 8], usize)>,
 }
@@ -36,8 +28,8 @@ impl QuickNine {
     /// The quick path for `table`, if it gives its answers: nine distinct
     /// tiles 1 to 9 on a 3×3 board, labels tile minus one with the goal in
     /// order, even permutations ranked by half their lexicographic rank,
-    /// distances and moves stored for every rank, short move names, moves
-    /// that shift the cells by at most [`SHIFTS`] distances.
+    /// distances and moves stored for every rank, short move names, and a
+    /// table for every move.
     pub(crate) fn new<T: AsRef<[u8]>>(table: &Table<T>) -> Option<Self> {
         let puzzle = table.puzzle();
         let fits = puzzle.kind() == Kind::Permutation
@@ -50,17 +42,7 @@ impl QuickNine {
         if !fits {
             return None;
         }
-        let goal = puzzle.goal();
-        let moves = (0..puzzle.move_count())
-            .map(|m| {
-                let next = puzzle.apply(&goal, m)?;
-                // The goal's labels are the cells' numbers: each tells
-                // where its cell's tile comes from.
-                let from: [usize; 9] = core::array::from_fn(|to| usize::from(next.labels()[to]));
-                let shifts = shifts(&from)?;
-                Some((shifts, Within::of(&shifts)))
-            })
-            .collect::<Option<Vec<_>>>()?;
+        let moves = NineCellMoves::new(puzzle, false).filter(NineCellMoves::covers_every_move)?;
         let names = table
             .move_names()
             .map(|name| {
@@ -72,7 +54,8 @@ impl QuickNine {
         let longest = names.iter().map(|&(_, len)| len).max().unwrap_or(0);
         // A count, a space, the names with a padded one past the last, a
         // newline.
-        (usize::from(table.max_depth()) * longest + 16 <= ANSWER_BYTES).then_some(Self { moves, names })
+        (usize::from(table.max_depth()) * longest + 16 <= ANSWER_BYTES)
+            .then(|| Self { moves: std::sync::Arc::new(moves), names })
     }
 
     /// Writes the answer to the case of nine tiles `digits` (their ASCII
@@ -86,13 +69,13 @@ impl QuickNine {
         if labels.iter().fold(0u32, |seen, &label| seen | 1 << label.min(15)) != 0x1FF {
             return false;
         }
-        let mut board = labels.iter().rev().fold(0u64, |board, &label| board << 4 | u64::from(label));
+        let board = labels.iter().rev().fold(0u64, |board, &label| board << 4 | u64::from(label));
         let (lex, odd) = lex_rank_and_parity_of_board(board);
         if odd {
             out.extend_from_slice(b"Not solvable\n");
             return true;
         }
-        let (mut lex, mut rank) = (lex, lex >> 1);
+        let (mut at, mut rank) = (NineCellRank::from_lex(lex), lex >> 1);
         let distance = match ranks.distance(rank) {
             Ok(Some(d)) => d,
             Ok(None) => {
@@ -109,22 +92,14 @@ impl QuickNine {
         }
         for _ in 0..distance {
             let Ok(Some(m)) = ranks.stored_move(rank) else { return false };
-            let (Some(&(shifts, within)), Some(&(name, name_len))) = (self.moves.get(m), self.names.get(m)) else {
+            let (Some(next), Some(&(name, name_len))) = (self.moves.after(m, at), self.names.get(m)) else {
                 return false;
             };
             // The whole padded name, then the length of the real one.
             let Some(slot) = answer.get_mut(len..len + 8) else { return false };
             slot.copy_from_slice(&name);
             len += name_len;
-            let next = shifts.iter().fold(0, |next, &(mask, turn)| next | (board & mask).rotate_left(turn));
-            // A move within the first or the last row changes only that
-            // row's share of the rank.
-            lex = match within {
-                Within::FirstRow => lex.wrapping_sub(first_row_share(board)).wrapping_add(first_row_share(next)),
-                Within::LastRow => lex.wrapping_sub(last_row_share(board)).wrapping_add(last_row_share(next)),
-                Within::Board => lex_rank_of_board(next),
-            };
-            (board, rank) = (next, lex >> 1);
+            (at, rank) = (next, next.lex() >> 1);
         }
         // The walk must end on the goal (rank 0); a damaged table's does
         // not, and the general path reports it.
@@ -140,56 +115,6 @@ impl QuickNine {
         out.truncate(kept);
         true
     }
-}
-
-/// Where a move's cells lie.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Within {
-    /// All in the first row (cells 0 to 2).
-    FirstRow,
-    /// All in the last row (cells 6 to 8).
-    LastRow,
-    /// Anywhere else.
-    Board,
-}
-
-impl Within {
-    /// Where the cells `shifts` moves lie (a group that does not turn moves
-    /// nothing).
-    fn of(shifts: &Shifts) -> Self {
-        let moved = shifts.iter().filter(|&&(_, turn)| turn != 0).fold(0, |cells, &(mask, _)| cells | mask);
-        if moved & !0xFFF == 0 {
-            Self::FirstRow
-        } else if moved & !(0xFFF << 24) == 0 {
-            Self::LastRow
-        } else {
-            Self::Board
-        }
-    }
-}
-
-/// The move that puts in each cell `to` the tile of cell `from[to]`, as
-/// groups of cells shifted by one distance each on a packed board; `None`
-/// if it needs more than [`SHIFTS`] groups or `from` names no cell.
-fn shifts(from: &[usize; 9]) -> Option<Shifts> {
-    let mut groups: Shifts = [(0, 0); SHIFTS];
-    let mut used = 0;
-    for (to, &from) in from.iter().enumerate() {
-        if from >= 9 {
-            return None;
-        }
-        // Rotating left by this many bits takes bits 4·from to 4·to.
-        let turn = ((4 * to + 64 - 4 * from) % 64) as u32;
-        let cell = 0xF << (4 * from);
-        match groups[..used].iter_mut().find(|(_, t)| *t == turn) {
-            Some((mask, _)) => *mask |= cell,
-            None => {
-                *groups.get_mut(used)? = (cell, turn);
-                used += 1;
-            }
-        }
-    }
-    Some(groups)
 }
 
 /// Writes a move count (at most 255) at the start of `to`; returns its
@@ -258,46 +183,6 @@ mod tests {
         }
         assert!(!quick.answer(&ranks, *b"112345678", &mut Vec::new()));
         assert!(QuickNine::new(&Table::new(crate::embedded::table("nine-digits").unwrap()).unwrap()).is_none());
-    }
-
-    #[test]
-    fn shifts_move_the_tiles_of_packed_boards_as_the_moves_do() {
-        let puzzle = builtin::NINE_PUZZLE.definition().puzzle().clone();
-        let nine = builtin::NINE_DIGITS.definition().puzzle().clone();
-        let pack = |labels: &[u8]| labels.iter().rev().fold(0u64, |board, &l| board << 4 | u64::from(l));
-        let table = Table::new(crate::embedded::table("nine-puzzle").unwrap()).unwrap();
-        let names: Vec<&str> = table.move_names().collect();
-        assert_eq!(names.len(), puzzle.move_count());
-        for (m, &name) in names.iter().enumerate() {
-            let from: [usize; 9] =
-                core::array::from_fn(|to| usize::from(puzzle.apply(&puzzle.goal(), m).unwrap().labels()[to]));
-            let shifts = shifts(&from).unwrap();
-            let within = Within::of(&shifts);
-            let expected = match name {
-                "H1" => Within::FirstRow,
-                "H3" => Within::LastRow,
-                _ => Within::Board,
-            };
-            assert_eq!(within, expected, "move {m}");
-            for lex in (0..362_880).step_by(101) {
-                let labels = nine.unrank(lex).labels().to_vec();
-                let moved: Vec<u8> = (0..9).map(|to| labels[from[to]]).collect();
-                let board =
-                    shifts.iter().fold(0, |next, &(mask, turn)| next | (pack(&labels) & mask).rotate_left(turn));
-                assert_eq!(board, pack(&moved), "move {m}, {labels:?}");
-                // The rank by the change of a row's share.
-                let share = match within {
-                    Within::FirstRow => first_row_share,
-                    Within::LastRow => last_row_share,
-                    Within::Board => continue,
-                };
-                let before = pack(&labels);
-                assert_eq!(lex_rank_of_board(before) - share(before) + share(board), lex_rank_of_board(board));
-            }
-        }
-        // A move that shifts cells by five distances is not taken.
-        assert!(shifts(&[1, 0, 4, 3, 2, 8, 6, 7, 5]).is_none());
-        assert!(shifts(&[0, 1, 2, 3, 4, 5, 6, 7, 9]).is_none());
     }
 
     #[test]

@@ -4,9 +4,9 @@
 use godtab_rank::{LexCursor, rank_parity_array};
 
 use crate::moves::gather;
-use crate::nine_cells::{
-    NineCellMoves, PREFIX_CELLS, PREFIXES, SUFFIX_ORDERS, SUFFIX_SHIFTS, TABLE_CELLS, TABLE_SLOTS, is_odd,
-};
+#[cfg(feature = "alloc")]
+use crate::nine_cell_moves::NineCellMoves;
+use crate::nine_cells::{NineCellRank, PREFIX_CELLS, PREFIXES, SUFFIX_SHIFTS, TABLE_CELLS, is_odd};
 use crate::ranking::rank_distinct;
 use crate::{Kind, Puzzle, Ranking};
 use crate::{MAX_CELLS, State};
@@ -91,10 +91,10 @@ impl Puzzle {
         }
         match (self.kind(), self.ranking()) {
             (Kind::Permutation, Ranking::Lex | Ranking::Parity) if self.cells() == TABLE_CELLS => {
-                let nine_cells = NineCellMoves::new(self);
-                work.run(Permuting::<TABLE_CELLS>::new(self, Some(&nine_cells)))
+                let nine_cells = NineCellMoves::new(self, true);
+                work.run(Permuting::<TABLE_CELLS>::new(self, nine_cells.as_ref()))
             }
-            (Kind::Permutation, Ranking::Lex | Ranking::Parity) => permuting!(2 3 4 5 6 7 8 10 11 12 13 14 15 16),
+            (Kind::Permutation, Ranking::Lex | Ranking::Parity) => permuting!(2 3 4 5 6 7 8 9 10 11 12 13 14 15 16),
             (Kind::Sliding, Ranking::BlankParity) => {
                 sliding!(3 => 2 4 => 3 5 => 4 6 => 5 7 => 6 8 => 7 9 => 8 10 => 9 11 => 10 12 => 11 13 => 12
                     14 => 13 15 => 14 16 => 15)
@@ -102,6 +102,30 @@ impl Puzzle {
             (Kind::Orbits, _) => crate::orbit_cursor::run(self, work),
             _ => work.run(General::new(self)),
         }
+    }
+}
+
+/// Without an allocator there are no move tables: a type with no values,
+/// so that a cursor's tables are always `None`.
+#[cfg(not(feature = "alloc"))]
+enum NineCellMoves {}
+
+#[cfg(not(feature = "alloc"))]
+impl NineCellMoves {
+    fn new(_: &Puzzle, _: bool) -> Option<Self> {
+        None
+    }
+
+    fn covers_every_move(&self) -> bool {
+        match *self {}
+    }
+
+    fn after(&self, _: usize, _: NineCellRank) -> Option<NineCellRank> {
+        match *self {}
+    }
+
+    fn before(&self, _: usize, _: NineCellRank) -> Option<NineCellRank> {
+        match *self {}
     }
 }
 
@@ -148,11 +172,13 @@ struct Permuting<'a, const N: usize> {
     /// [`TABLE_CELLS`] cells whose moves all go by table, not kept.
     labels: [u8; MAX_CELLS],
     /// Boards of [`TABLE_CELLS`] cells: the lexicographic rank of the
-    /// labels, as `lex_high * 6! + lex_low`.
-    lex_high: usize,
-    lex_low: usize,
-    /// Boards of [`TABLE_CELLS`] cells: the moves' tables.
+    /// labels in two parts...
+    at: NineCellRank,
+    /// ...the moves' tables...
     nine_cells: Option<&'a NineCellMoves>,
+    /// ...and whether some move or undo has none, so that the labels must
+    /// be kept.
+    needs_labels: bool,
 }
 
 impl<'a, const N: usize> Permuting<'a, N> {
@@ -162,20 +188,19 @@ impl<'a, const N: usize> Permuting<'a, N> {
             lex: LexCursor::new(),
             parity: puzzle.ranking() == Ranking::Parity,
             labels: [0; MAX_CELLS],
-            lex_high: 0,
-            lex_low: 0,
+            at: NineCellRank::from_lex(0),
             nine_cells,
+            needs_labels: nine_cells.is_none_or(|moves| !moves.covers_every_move()),
         };
         cursor.seek(0);
         cursor
     }
 
-    /// The rank after the move or undo of `slot` (see
-    /// [`NineCellMoves::lex_after`]), if it goes by table.
+    /// The rank of `at`, a neighbour found by table.
     #[inline(always)]
-    fn rank_by_table(&self, slot: usize) -> Option<u64> {
-        let lex = self.nine_cells?.lex_after(slot, self.lex_high, self.lex_low)?;
-        Some(if self.parity { lex >> 1 } else { lex })
+    fn rank_of_table(&self, at: NineCellRank) -> u64 {
+        let lex = at.lex();
+        if self.parity { lex >> 1 } else { lex }
     }
 
     /// The rank of the labels rearranged by `map` (`new[i] = old[map[i]]`).
@@ -189,9 +214,8 @@ impl<'a, const N: usize> Permuting<'a, N> {
     /// reads if `labels`, and returns whether it is odd.
     #[inline(always)]
     fn unrank_by_table(&mut self, lex: u64, labels: bool) -> bool {
-        let lex = lex % TABLE_SLOTS;
-        let (high, low) = ((lex / SUFFIX_ORDERS as u64) as usize, (lex % SUFFIX_ORDERS as u64) as usize);
-        (self.lex_high, self.lex_low) = (high, low);
+        self.at = NineCellRank::from_lex(lex);
+        let NineCellRank { high, low } = self.at;
         if labels {
             let (prefix, suffix) = (PREFIXES[high], &SUFFIX_SHIFTS[low]);
             for (i, label) in self.labels[..PREFIX_CELLS].iter_mut().enumerate() {
@@ -211,7 +235,7 @@ impl<const N: usize> Cursor for Permuting<'_, N> {
     #[inline]
     fn seek(&mut self, rank: u64) {
         if N == TABLE_CELLS {
-            let labels = self.nine_cells.is_none_or(|moves| moves.needs_labels);
+            let labels = self.needs_labels;
             // A parity rank is half the lexicographic rank of the even or
             // odd permutation there: the one of lexicographic rank 2 * rank,
             // with its last two values swapped if its parity is the other.
@@ -222,7 +246,7 @@ impl<const N: usize> Cursor for Permuting<'_, N> {
                 // the order of its last six values (6! is even), which
                 // goes one up and stays below 6!.
                 self.labels.swap(TABLE_CELLS - 2, TABLE_CELLS - 1);
-                self.lex_low += 1;
+                self.at.low += 1;
             }
             return;
         }
@@ -236,16 +260,16 @@ impl<const N: usize> Cursor for Permuting<'_, N> {
 
     #[inline(always)]
     fn rank_after(&self, index: usize) -> Option<u64> {
-        if let Some(rank) = self.rank_by_table(2 * index) {
-            return Some(rank);
+        if let Some(at) = self.nine_cells.and_then(|moves| moves.after(index, self.at)) {
+            return Some(self.rank_of_table(at));
         }
         Some(self.rank_of(self.puzzle.forward_map(index)?))
     }
 
     #[inline(always)]
     fn rank_before(&self, index: usize) -> Option<u64> {
-        if let Some(rank) = self.rank_by_table(2 * index + 1) {
-            return Some(rank);
+        if let Some(at) = self.nine_cells.and_then(|moves| moves.before(index, self.at)) {
+            return Some(self.rank_of_table(at));
         }
         Some(self.rank_of(self.puzzle.inverse_map(index)?))
     }

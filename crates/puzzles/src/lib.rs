@@ -60,6 +60,8 @@ mod cursor;
 mod definition;
 mod error;
 mod moves;
+#[cfg(feature = "alloc")]
+mod nine_cell_moves;
 mod nine_cells;
 mod orbit_cursor;
 mod orbit_ranking;
@@ -78,6 +80,9 @@ pub use cursor::{Cursor, WithCursor};
 pub use definition::Definition;
 pub use error::ModelError;
 pub use moves::{MoveSet, SLIDING_MOVE_NAMES};
+#[cfg(feature = "alloc")]
+pub use nine_cell_moves::NineCellMoves;
+pub use nine_cells::NineCellRank;
 pub use orbit_text::OrbitReader;
 pub use orbits::{MAX_ORBIT_NAME, MAX_ORIENTATIONS, Orbit, OrbitInfo, Orbits, Permutations, is_orbit_name};
 pub use patterns::{Combine, Located, MAX_PATTERNS, PatternError};
