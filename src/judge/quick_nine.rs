@@ -63,57 +63,142 @@ impl QuickNine {
     /// nothing, if the general path must answer it.
     #[inline]
     pub(crate) fn answer(&self, ranks: &RankReader<'_>, digits: [u8; 9], out: &mut Vec<u8>) -> bool {
-        let labels = digits.map(|byte| byte.wrapping_sub(b'1'));
-        // Nine labels 0 to 8 once each: a label past 8 sets a bit past the
-        // ninth, a repeated one leaves one of the nine unset.
-        if labels.iter().fold(0u32, |seen, &label| seen | 1 << label.min(15)) != 0x1FF {
-            return false;
-        }
-        let board = labels.iter().rev().fold(0u64, |board, &label| board << 4 | u64::from(label));
-        let (lex, odd) = lex_rank_and_parity_of_board(board);
-        if odd {
-            out.extend_from_slice(b"Not solvable\n");
-            return true;
-        }
-        let (mut at, mut rank) = (NineCellRank::from_lex(lex), lex >> 1);
-        let distance = match ranks.distance(rank) {
-            Ok(Some(d)) => d,
-            Ok(None) => {
-                out.extend_from_slice(b"Not solvable\n");
-                return true;
+        self.answer_run(ranks, &[digits], out) == 1
+    }
+
+    /// Writes the answers to the first cases of `cases` (at most [`BATCH`])
+    /// to `out`, each with its newline, and returns how many: all of them,
+    /// or up to the first that the general path must answer.
+    ///
+    /// The cases' walks go in turns, one move of each: each walk's next
+    /// table read waits for its last, but the walks do not wait for each
+    /// other, so the processor overlaps their reads.
+    #[inline]
+    pub(crate) fn answer_run(&self, ranks: &RankReader<'_>, cases: &[[u8; 9]], out: &mut Vec<u8>) -> usize {
+        let mut answers = [[0u8; ANSWER_BYTES]; BATCH];
+        let mut lens = [0usize; BATCH];
+        // The walks under way: case, state, its rank, moves left, the
+        // answer's length so far.
+        let mut walks = [(0usize, NineCellRank::from_lex(0), 0u64, 0u8, 0usize); BATCH];
+        let mut walking = 0;
+        let mut count = 0;
+        for (case, digits) in cases.iter().take(BATCH).enumerate() {
+            let (answer, len) = (&mut answers[case], &mut lens[case]);
+            match start(ranks, *digits) {
+                Start::General => break,
+                Start::Unsolvable => {
+                    answer[..UNSOLVABLE.len()].copy_from_slice(UNSOLVABLE);
+                    *len = UNSOLVABLE.len();
+                }
+                Start::Walk(at, rank, distance) => {
+                    *len = write_count(answer, distance);
+                    if distance > 0 {
+                        answer[*len] = b' ';
+                        *len += 1;
+                        walks[walking] = (case, at, rank, distance, *len);
+                        walking += 1;
+                    }
+                }
             }
-            Err(_) => return false,
-        };
-        let mut answer = [0u8; ANSWER_BYTES];
-        let mut len = write_count(&mut answer, distance);
-        if distance > 0 {
-            answer[len] = b' ';
-            len += 1;
+            count += 1;
         }
-        for _ in 0..distance {
-            let Ok(Some(m)) = ranks.stored_move(rank) else { return false };
-            let (Some(next), Some(&(name, name_len))) = (self.moves.after(m, at), self.names.get(m)) else {
-                return false;
+        // The first case the general path must answer.
+        let mut general = count;
+        while walking > 0 {
+            let mut w = 0;
+            while w < walking {
+                let (case, at, rank, left, len) = &mut walks[w];
+                let stepped = answers.get_mut(*case).and_then(|answer| self.step(ranks, *at, *rank, answer, *len));
+                if let Some((next, added)) = stepped {
+                    (*at, *rank, *left, *len) = (next, next.lex() >> 1, *left - 1, *len + added);
+                    if *left > 0 {
+                        w += 1;
+                        continue;
+                    }
+                }
+                // Done: it must end on the goal (rank 0); a damaged table's
+                // walk does not (or stops short), and the general path
+                // reports it.
+                if *left > 0 || *rank != 0 {
+                    general = general.min(*case);
+                }
+                lens[*case] = *len;
+                walking -= 1;
+                walks[w] = walks[walking];
+            }
+        }
+        for (case, (answer, &len)) in answers.iter_mut().zip(&lens).enumerate().take(general) {
+            let Some(end) = answer.get_mut(len) else {
+                general = case;
+                break;
             };
-            // The whole padded name, then the length of the real one.
-            let Some(slot) = answer.get_mut(len..len + 8) else { return false };
-            slot.copy_from_slice(&name);
-            len += name_len;
-            (at, rank) = (next, next.lex() >> 1);
+            *end = b'\n';
         }
-        // The walk must end on the goal (rank 0); a damaged table's does
-        // not, and the general path reports it.
-        if rank != 0 {
-            return false;
+        for (answer, &len) in answers.iter().zip(&lens).take(general) {
+            // The whole buffer in one fixed-size copy, then only the answer
+            // and its newline kept.
+            let kept = out.len() + len + 1;
+            out.extend_from_slice(answer);
+            out.truncate(kept);
         }
-        let Some(end) = answer.get_mut(len) else { return false };
-        *end = b'\n';
-        // The whole buffer in one fixed-size copy, then only the answer
-        // kept.
-        let kept = out.len() + len + 1;
-        out.extend_from_slice(&answer);
-        out.truncate(kept);
-        true
+        general
+    }
+
+    /// One move of a walk from `at` (of rank `rank`): the move's name
+    /// written at `len` in `answer`, the state it leads to and the length
+    /// of the name; `None` if the table says something impossible.
+    #[inline(always)]
+    fn step(
+        &self,
+        ranks: &RankReader<'_>,
+        at: NineCellRank,
+        rank: u64,
+        answer: &mut [u8; ANSWER_BYTES],
+        len: usize,
+    ) -> Option<(NineCellRank, usize)> {
+        let m = ranks.stored_move(rank).ok()??;
+        let (next, &(name, name_len)) = (self.moves.after(m, at)?, self.names.get(m)?);
+        // The whole padded name, then the length of the real one.
+        answer.get_mut(len..len + 8)?.copy_from_slice(&name);
+        Some((next, name_len))
+    }
+}
+
+/// Cases the quick path walks at once ([`QuickNine::answer_run`]).
+pub(crate) const BATCH: usize = 8;
+
+/// The answer to an unsolvable case (before its newline).
+const UNSOLVABLE: &[u8] = b"Not solvable";
+
+/// How a case's answer begins.
+enum Start {
+    /// The general path must answer it.
+    General,
+    /// It has no solution.
+    Unsolvable,
+    /// A walk from this state and rank, this many moves long.
+    Walk(NineCellRank, u64, u8),
+}
+
+/// How the answer to the case of nine tiles `digits` (ASCII, row by row)
+/// begins.
+#[inline(always)]
+fn start(ranks: &RankReader<'_>, digits: [u8; 9]) -> Start {
+    let labels = digits.map(|byte| byte.wrapping_sub(b'1'));
+    // Nine labels 0 to 8 once each: a label past 8 sets a bit past the
+    // ninth, a repeated one leaves one of the nine unset.
+    if labels.iter().fold(0u32, |seen, &label| seen | 1 << label.min(15)) != 0x1FF {
+        return Start::General;
+    }
+    let board = labels.iter().rev().fold(0u64, |board, &label| board << 4 | u64::from(label));
+    let (lex, odd) = lex_rank_and_parity_of_board(board);
+    if odd {
+        return Start::Unsolvable;
+    }
+    match ranks.distance(lex >> 1) {
+        Ok(Some(distance)) => Start::Walk(NineCellRank::from_lex(lex), lex >> 1, distance),
+        Ok(None) => Start::Unsolvable,
+        Err(_) => Start::General,
     }
 }
 
@@ -183,6 +268,42 @@ mod tests {
         }
         assert!(!quick.answer(&ranks, *b"112345678", &mut Vec::new()));
         assert!(QuickNine::new(&Table::new(crate::embedded::table("nine-digits").unwrap()).unwrap()).is_none());
+    }
+
+    #[test]
+    fn a_run_of_cases_answers_as_its_cases_one_by_one_up_to_one_the_general_path_takes() {
+        let table = Table::new(crate::embedded::table("nine-puzzle").unwrap()).unwrap();
+        let quick = QuickNine::new(&table).unwrap();
+        let ranks = table.rank_reader().unwrap();
+        let nine = builtin::NINE_DIGITS.definition().puzzle().clone();
+        let digits_of = |lex: u64| -> [u8; 9] { core::array::from_fn(|i| b'1' + nine.unrank(lex).labels()[i]) };
+        let one_by_one = |cases: &[[u8; 9]]| {
+            let mut out = Vec::new();
+            let answered = cases.iter().take_while(|&&case| quick.answer(&ranks, case, &mut out)).count();
+            (answered, out)
+        };
+        // Runs of every length, of walks of all lengths, the goal and
+        // unsolvable cases among them.
+        let mut lex = 0;
+        for len in 0..=BATCH {
+            let cases: Vec<[u8; 9]> = (1..len)
+                .map(|_| {
+                    lex = (lex + 7919) % 362_880;
+                    digits_of(lex)
+                })
+                .chain(std::iter::once(*b"123456789"))
+                .take(len)
+                .collect();
+            let mut out = Vec::new();
+            assert_eq!(quick.answer_run(&ranks, &cases, &mut out), len);
+            assert_eq!((len, out), one_by_one(&cases));
+        }
+        // A case with a repeated tile ends the run there.
+        let mut cases: Vec<[u8; 9]> = (1..=BATCH as u64).map(|k| digits_of(k * 40_000)).collect();
+        cases[3] = *b"112345678";
+        let mut out = Vec::new();
+        assert_eq!(quick.answer_run(&ranks, &cases, &mut out), 3);
+        assert_eq!((3, out), one_by_one(&cases));
     }
 
     #[test]
