@@ -396,12 +396,12 @@ impl<T: AsRef<[u8]>> CaseReader<T> for ThreeLines {
         let mut taken = 0;
         loop {
             // The next cases, walked together.
-            let mut batch = [[0u8; 9]; quick_nine::BATCH];
+            let mut batch = [0u64; quick_nine::BATCH];
             let mut gathered = 0;
-            for digits in &mut batch {
+            for board in &mut batch {
                 let Some(case) = region.get(taken + 18 * gathered..taken + 18 * (gathered + 1)) else { break };
-                let Some(found) = quick_nine::case_of_three_rows(case) else { break };
-                *digits = found;
+                let Some(found) = quick_nine::board_of_three_rows(case) else { break };
+                *board = found;
                 gathered += 1;
             }
             let answered = quick.answer_run(ranks, &batch[..gathered], &mut judge.out);

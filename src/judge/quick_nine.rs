@@ -63,18 +63,19 @@ impl QuickNine {
     /// nothing, if the general path must answer it.
     #[inline]
     pub(crate) fn answer(&self, ranks: &RankReader<'_>, digits: [u8; 9], out: &mut Vec<u8>) -> bool {
-        self.answer_run(ranks, &[digits], out) == 1
+        board_of_digits(digits).is_some_and(|board| self.answer_run(ranks, &[board], out) == 1)
     }
 
-    /// Writes the answers to the first cases of `cases` (at most [`BATCH`])
-    /// to `out`, each with its newline, and returns how many: all of them,
-    /// or up to the first that the general path must answer.
+    /// Writes the answers to the first cases of `cases` (at most [`BATCH`];
+    /// boards of nine labels, as [`board_of_three_rows`] reads them) to
+    /// `out`, each with its newline, and returns how many: all of them, or
+    /// up to the first that the general path must answer.
     ///
     /// The cases' walks go in turns, one move of each: each walk's next
     /// table read waits for its last, but the walks do not wait for each
     /// other, so the processor overlaps their reads.
     #[inline]
-    pub(crate) fn answer_run(&self, ranks: &RankReader<'_>, cases: &[[u8; 9]], out: &mut Vec<u8>) -> usize {
+    pub(crate) fn answer_run(&self, ranks: &RankReader<'_>, cases: &[u64], out: &mut Vec<u8>) -> usize {
         let mut answers = [[0u8; ANSWER_BYTES]; BATCH];
         let mut lens = [0usize; BATCH];
         // The walks under way: case, state, its rank, moves left, the
@@ -82,9 +83,9 @@ impl QuickNine {
         let mut walks = [(0usize, NineCellRank::from_lex(0), 0u64, 0u8, 0usize); BATCH];
         let mut walking = 0;
         let mut count = 0;
-        for (case, digits) in cases.iter().take(BATCH).enumerate() {
+        for (case, &board) in cases.iter().take(BATCH).enumerate() {
             let (answer, len) = (&mut answers[case], &mut lens[case]);
-            match start(ranks, *digits) {
+            match start(ranks, board) {
                 Start::General => break,
                 Start::Unsolvable => {
                     answer[..UNSOLVABLE.len()].copy_from_slice(UNSOLVABLE);
@@ -180,17 +181,15 @@ enum Start {
     Walk(NineCellRank, u64, u8),
 }
 
-/// How the answer to the case of nine tiles `digits` (ASCII, row by row)
-/// begins.
+/// How the answer to the case of `board` (nine labels 0 to 8, cell `i` in
+/// bits `4i..4i + 4`) begins.
 #[inline(always)]
-fn start(ranks: &RankReader<'_>, digits: [u8; 9]) -> Start {
-    let labels = digits.map(|byte| byte.wrapping_sub(b'1'));
-    // Nine labels 0 to 8 once each: a label past 8 sets a bit past the
-    // ninth, a repeated one leaves one of the nine unset.
-    if labels.iter().fold(0u32, |seen, &label| seen | 1 << label.min(15)) != 0x1FF {
+fn start(ranks: &RankReader<'_>, board: u64) -> Start {
+    // Each label 0 to 8 once: a repeated one leaves one of the nine unset.
+    let seen = |group: u64| GROUP_LABELS[(board >> (12 * group) & 0xFFF) as usize];
+    if seen(0) | seen(1) | seen(2) != 0x1FF {
         return Start::General;
     }
-    let board = labels.iter().rev().fold(0u64, |board, &label| board << 4 | u64::from(label));
     let (lex, odd) = lex_rank_and_parity_of_board(board);
     if odd {
         return Start::Unsolvable;
@@ -201,6 +200,18 @@ fn start(ranks: &RankReader<'_>, digits: [u8; 9]) -> Start {
         Err(_) => Start::General,
     }
 }
+
+/// The labels of three cells of a board (four bits each, by their twelve
+/// bits) as a bit mask.
+static GROUP_LABELS: [u16; 4096] = {
+    let mut table = [0u16; 4096];
+    let mut group = 0;
+    while group < 4096 {
+        table[group] = 1 << (group & 15) | 1 << (group >> 4 & 15) | 1 << (group >> 8 & 15);
+        group += 1;
+    }
+    table
+};
 
 /// Writes a move count (at most 255) at the start of `to`; returns its
 /// length.
@@ -226,14 +237,68 @@ pub(crate) fn row_of_three(line: &[u8]) -> Option<[u8; 3]> {
     [a, b, c].iter().all(|d| (b'1'..=b'9').contains(d)).then_some([a, b, c])
 }
 
-/// The nine tiles of a case written as three rows "d d d", each ended by
-/// `\n`, in exactly `case`'s 18 bytes; `None` for anything else.
+/// The board of nine tile digits 1 to 9 (ASCII): their labels (tile minus
+/// one) four bits a cell, cell `i` in bits `4i..4i + 4`; `None` if any is
+/// not a digit 1 to 9.
 #[inline]
-pub(crate) fn case_of_three_rows(case: &[u8]) -> Option<[u8; 9]> {
+fn board_of_digits(digits: [u8; 9]) -> Option<u64> {
+    digits
+        .iter()
+        .rev()
+        .try_fold(0u64, |board, &digit| (b'1'..=b'9').contains(&digit).then(|| board << 4 | u64::from(digit - b'1')))
+}
+
+/// Lanes of 16 bits, each holding one byte of a case's even places.
+const EVEN_BYTES: u64 = 0x00FF_00FF_00FF_00FF;
+
+/// The high bit of each 16-bit lane's low 9 bits.
+const LANE_CARRY: u64 = 0x0100_0100_0100_0100;
+
+/// Repeats a byte in each 16-bit lane.
+const fn lanes(byte: u8) -> u64 {
+    byte as u64 * 0x0001_0001_0001_0001
+}
+
+/// The labels of four digits 1 to 9 at the even places of `word` (eight
+/// bytes of a case), four bits each, the first in the low bits; `None` if
+/// one is not a digit 1 to 9. Each digit is checked and moved in a 16-bit
+/// lane of its own, so that no sum carries into the next.
+#[inline(always)]
+fn four_labels(word: u64) -> Option<u64> {
+    let digits = word & EVEN_BYTES;
+    // Bit 8 of a lane: set by adding 0x100 - '1' if the byte is '1' or
+    // more, by adding 0x100 - ':' if it is past '9'.
+    let at_least_one = digits + (LANE_CARRY - lanes(b'1'));
+    let past_nine = digits + (LANE_CARRY - lanes(b':'));
+    if at_least_one & !past_nine & LANE_CARRY != LANE_CARRY {
+        return None;
+    }
+    // Lanes at bits 0, 16, 32, 48 to nibbles 0, 1, 2, 3.
+    let labels = digits - lanes(b'1');
+    let pairs = (labels | labels >> 12) & 0x0000_00FF_0000_00FF;
+    Some((pairs | pairs >> 24) & 0xFFFF)
+}
+
+/// The board ([`board_of_digits`]) of a case written as three rows "d d d",
+/// each ended by `\n`, in exactly `case`'s 18 bytes; `None` for anything
+/// else. The 18 bytes are read as three words and checked a word at a time.
+#[inline]
+pub(crate) fn board_of_three_rows(case: &[u8]) -> Option<u64> {
     let case = <&[u8; 18]>::try_from(case).ok()?;
-    let gaps = (0..3).all(|row| case[6 * row + 1] == b' ' && case[6 * row + 3] == b' ' && case[6 * row + 5] == b'\n');
-    let digits: [u8; 9] = core::array::from_fn(|i| case[2 * i]);
-    (gaps && digits.iter().all(|d| (b'1'..=b'9').contains(d))).then_some(digits)
+    let word = |at: usize| u64::from_le_bytes(core::array::from_fn(|i| case[at + i]));
+    let (first, second) = (word(0), word(8));
+    // The odd places: " _ \n _" and " \n _ _" in words of eight bytes, then
+    // the last newline.
+    let gaps = |word: u64| word & !EVEN_BYTES;
+    if gaps(first) != u64::from_le_bytes(*b"\0 \0 \0\n\0 ")
+        || gaps(second) != u64::from_le_bytes(*b"\0 \0\n\0 \0 ")
+        || case[17] != b'\n'
+    {
+        return None;
+    }
+    let last = case[16];
+    let last = (b'1'..=b'9').contains(&last).then(|| u64::from(last - b'1'))?;
+    Some(four_labels(first)? | four_labels(second)? << 16 | last << 32)
 }
 
 #[cfg(test)]
@@ -277,6 +342,7 @@ mod tests {
         let ranks = table.rank_reader().unwrap();
         let nine = builtin::NINE_DIGITS.definition().puzzle().clone();
         let digits_of = |lex: u64| -> [u8; 9] { core::array::from_fn(|i| b'1' + nine.unrank(lex).labels()[i]) };
+        let boards = |cases: &[[u8; 9]]| -> Vec<u64> { cases.iter().map(|&d| board_of_digits(d).unwrap()).collect() };
         let one_by_one = |cases: &[[u8; 9]]| {
             let mut out = Vec::new();
             let answered = cases.iter().take_while(|&&case| quick.answer(&ranks, case, &mut out)).count();
@@ -295,20 +361,32 @@ mod tests {
                 .take(len)
                 .collect();
             let mut out = Vec::new();
-            assert_eq!(quick.answer_run(&ranks, &cases, &mut out), len);
+            assert_eq!(quick.answer_run(&ranks, &boards(&cases), &mut out), len);
             assert_eq!((len, out), one_by_one(&cases));
         }
         // A case with a repeated tile ends the run there.
         let mut cases: Vec<[u8; 9]> = (1..=BATCH as u64).map(|k| digits_of(k * 40_000)).collect();
         cases[3] = *b"112345678";
         let mut out = Vec::new();
-        assert_eq!(quick.answer_run(&ranks, &cases, &mut out), 3);
+        assert_eq!(quick.answer_run(&ranks, &boards(&cases), &mut out), 3);
         assert_eq!((3, out), one_by_one(&cases));
     }
 
     #[test]
     fn only_cases_of_three_rows_ended_by_newlines_are_quick_in_one_go() {
-        assert_eq!(case_of_three_rows(b"1 2 3\n4 5 6\n7 8 9\n"), Some(*b"123456789"));
+        let board = |digits: &[u8; 9]| board_of_digits(*digits).unwrap();
+        assert_eq!(board_of_three_rows(b"1 2 3\n4 5 6\n7 8 9\n"), Some(0x8765_4321_0));
+        assert_eq!(board_of_three_rows(b"9 8 7\n6 5 4\n3 2 1\n"), Some(board(b"987654321")));
+        // Every digit at every place, and every other byte there.
+        for place in 0..9 {
+            for byte in 0..=255u8 {
+                let mut case = *b"5 5 5\n5 5 5\n5 5 5\n";
+                case[2 * place] = byte;
+                let mut digits = *b"555555555";
+                digits[place] = byte;
+                assert_eq!(board_of_three_rows(&case), board_of_digits(digits), "{case:?}");
+            }
+        }
         for case in [
             "1 2 3\n4 5 6\n7 8 9",
             "1 2 3\n4 5 6\n7 8 9\n\n",
@@ -318,7 +396,7 @@ mod tests {
             "1 2 3\n4 5 6\n7 8 9 ",
             "1 2 3\n0\n4 5 6\n7 8 9",
         ] {
-            assert_eq!(case_of_three_rows(case.as_bytes()), None, "{case:?}");
+            assert_eq!(board_of_three_rows(case.as_bytes()), None, "{case:?}");
         }
     }
 
