@@ -375,7 +375,7 @@ mod tests {
     #[test]
     fn only_cases_of_three_rows_ended_by_newlines_are_quick_in_one_go() {
         let board = |digits: &[u8; 9]| board_of_digits(*digits).unwrap();
-        assert_eq!(board_of_three_rows(b"1 2 3\n4 5 6\n7 8 9\n"), Some(0x8765_4321_0));
+        assert_eq!(board_of_three_rows(b"1 2 3\n4 5 6\n7 8 9\n"), Some(0x0008_7654_3210));
         assert_eq!(board_of_three_rows(b"9 8 7\n6 5 4\n3 2 1\n"), Some(board(b"987654321")));
         // Every digit at every place, and every other byte there.
         for place in 0..9 {
