@@ -80,6 +80,12 @@ pub(crate) fn open_unverified(
         },
         _ => return Ok(None),
     };
+    // A complete table is left to the table path, which opens it once:
+    // here only its header is read (a compressed one is not decompressed
+    // twice).
+    if let Ok(Some(false)) = godtab_runtime::holds_pattern_set(&path) {
+        return Ok(None);
+    }
     match PatternSet::open(&path) {
         Ok(set) => Ok(Some((set, path))),
         // A complete table, or a file the table path reports on.

@@ -82,3 +82,30 @@ fn patterns_that_break_the_rule_are_refused() {
     let repeated = set(&nine_digits, &[vec![1, 2, 1]]).unwrap_err().to_string();
     assert_eq!(repeated, "patterns[0][2]: tile 1 is already in patterns[0][0]");
 }
+
+#[test]
+fn a_file_says_which_kind_it_holds_from_its_header_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let definition = board(2, 3);
+    let table = godtab_gen::table_bytes(&definition, &godtab_gen::Options::default()).unwrap();
+    let patterns = set(&definition, &[vec![1, 2, 3], vec![4, 5]]).unwrap();
+    for (name, bytes, is_set) in [("table", &table, false), ("set", &patterns, true)] {
+        let plain = dir.path().join(format!("{name}.gtab"));
+        std::fs::write(&plain, bytes).unwrap();
+        assert_eq!(godtab_runtime::holds_pattern_set(&plain).unwrap(), Some(is_set), "{name}");
+        let compressed = dir.path().join(format!("{name}.gtab.zst"));
+        std::fs::write(&compressed, godtab_gen::compress(bytes).unwrap()).unwrap();
+        assert_eq!(godtab_runtime::holds_pattern_set(&compressed).unwrap(), Some(is_set), "{name}.zst");
+        // Only the preamble and header are needed: the rest may be missing.
+        let start = godtab_runtime::PREAMBLE_LEN + u32::from_le_bytes(bytes[32..36].try_into().unwrap()) as usize;
+        std::fs::write(&plain, &bytes[..start]).unwrap();
+        assert_eq!(godtab_runtime::holds_pattern_set(&plain).unwrap(), Some(is_set), "{name}, cut short");
+        // A header cut short, or no table at all: the whole open says why.
+        for cut in [&bytes[..start - 1], &bytes[..10], b"not a table at all, just text".as_slice()] {
+            std::fs::write(&plain, cut).unwrap();
+            assert_eq!(godtab_runtime::holds_pattern_set(&plain).unwrap(), None, "{name}");
+        }
+    }
+    assert!(godtab_runtime::holds_pattern_set(dir.path().join("missing.gtab")).is_err());
+    assert!(godtab_runtime::holds_pattern_set(dir.path()).is_err());
+}

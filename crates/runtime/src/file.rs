@@ -211,6 +211,45 @@ impl PatternSet<Bytes> {
     }
 }
 
+/// Whether the table file at `path` holds a pattern set (`Some(true)`) or
+/// a complete table (`Some(false)`), judged from its preamble and header
+/// alone: a compressed file is decompressed only that far, so that a
+/// program that takes either kind opens the file once, the right way.
+/// `None` if its start does not read as a table's (opening it says what
+/// is wrong).
+///
+/// # Errors
+///
+/// A [`FileError`] if the file cannot be read.
+pub fn holds_pattern_set(path: impl AsRef<Path>) -> Result<Option<bool>, FileError> {
+    let path = path.as_ref();
+    let mut file = open_regular(path)?;
+    let mut magic = [0u8; 4];
+    let read = file.read(&mut magic).map_err(|e| FileError::io(path, e))?;
+    std::io::Seek::rewind(&mut file).map_err(|e| FileError::io(path, e))?;
+    if read == magic.len() && magic == ZSTD_MAGIC {
+        #[cfg(feature = "zstd")]
+        {
+            // Bad zstd data: the whole open reports it.
+            let Ok(decoder) = zstd::stream::read::Decoder::new(file) else { return Ok(None) };
+            return Ok(start_holds_pattern_set(decoder));
+        }
+        #[cfg(not(feature = "zstd"))]
+        return Ok(None);
+    }
+    Ok(start_holds_pattern_set(file))
+}
+
+/// [`holds_pattern_set`] on the bytes `input` starts with.
+fn start_holds_pattern_set(mut input: impl Read) -> Option<bool> {
+    let mut start = Vec::new();
+    (&mut input).take(crate::PREAMBLE_LEN as u64).read_to_end(&mut start).ok()?;
+    let (version, header_len) = crate::format::Preamble::header_of_start(&start)?;
+    input.take(u64::from(header_len)).read_to_end(&mut start).ok()?;
+    let header = crate::format::Header::decode(version, start.get(crate::PREAMBLE_LEN..)?).ok()?;
+    Some(matches!(header.body, crate::format::Body::Patterns(_)))
+}
+
 /// The bytes of a table file: zstd data decompressed (up to `limit`
 /// bytes), anything else mapped or read.
 fn load(path: &Path, limit: u64) -> Result<Bytes, FileError> {

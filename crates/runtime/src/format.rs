@@ -138,6 +138,21 @@ impl Preamble {
         Ok(Self { version, file_len, checksum: read_u64(bytes, at::CHECKSUM), header_len })
     }
 
+    /// The version and header length of a table whose first bytes are
+    /// `start`, if its preamble reads as one's (the length against the
+    /// whole file and the checksum not checked): enough to find the header
+    /// without the rest of the file.
+    #[cfg(feature = "std")]
+    pub fn header_of_start(start: &[u8]) -> Option<(u32, u32)> {
+        let ours = start.get(..PREAMBLE_LEN)?.starts_with(&MAGIC)
+            && read_u32(start, at::ENDIAN) == ENDIAN_MARKER
+            && read_u32(start, at::RESERVED) == 0;
+        let version = read_u32(start, at::VERSION);
+        let header_len = read_u32(start, at::HEADER_LEN);
+        (ours && (OLDEST_VERSION..=FORMAT_VERSION).contains(&version) && header_len <= MAX_HEADER_LEN)
+            .then_some((version, header_len))
+    }
+
     /// The preamble's bytes (the layout is the same in every version).
     #[cfg(feature = "alloc")]
     pub fn write(&self) -> [u8; PREAMBLE_LEN] {

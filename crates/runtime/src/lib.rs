@@ -120,7 +120,7 @@ mod write_patterns;
 
 pub use error::{Error, QueryError};
 #[cfg(feature = "std")]
-pub use file::{Bytes, FileError};
+pub use file::{Bytes, FileError, holds_pattern_set};
 pub use format::{Encoding, FORMAT_VERSION, MAGIC, OLDEST_VERSION, PREAMBLE_LEN, UNREACHED};
 pub use godtab_puzzles::{Combine, Definition, Kind, MAX_PATTERNS, Puzzle, Ranking, State, StateError};
 /// The memory map type of [`Table::open_mmap`].
