@@ -1,11 +1,9 @@
 //! End-to-end tests: the real `godtab` binary on the statements' samples,
 //! on bad input, and on every command.
 
-mod common;
-
 use std::process::Command;
 
-use common::{godtab, stderr, stdout};
+use crate::common::{godtab, stderr, stdout};
 
 #[test]
 fn nine_digits_sample() {

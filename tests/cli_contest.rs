@@ -2,9 +2,7 @@
 //! solved from start to target, judging files, placeholders for bad cases
 //! and the cap on listed bad cases.
 
-mod common;
-
-use common::{godtab, stderr, stdout};
+use crate::common::{godtab, stderr, stdout};
 
 const EIGHT_TWO_SAMPLE: &str = "2\n12X453786\n12345678X\n564178X23\n7568X4123\n";
 

@@ -2,11 +2,9 @@
 //! TOML, states in blocks, scrambles, the formats of judge and random, and
 //! what info shows.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 
-use common::{godtab, stderr, stdout};
+use crate::common::{godtab, stderr, stdout};
 
 fn example(file: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("data/puzzles").join(file).to_string_lossy().into_owned()

@@ -3,12 +3,10 @@
 //! and the memory it plans, byte-order marks in judge input, and distinct
 //! random states.
 
-mod common;
-
 use std::path::Path;
 use std::process::{Command, Output};
 
-use common::{godtab, stderr, stdout};
+use crate::common::{godtab, stderr, stdout};
 
 fn text(path: &Path) -> &str {
     path.to_str().expect("a UTF-8 path")

@@ -3,11 +3,9 @@
 //! complete table of the same puzzle does: sliding boards (patterns summed)
 //! and permutation puzzles (the largest pattern entry).
 
-mod common;
-
 use std::path::Path;
 
-use common::{godtab, stdout};
+use crate::common::{godtab, stdout};
 
 const SPEC: &str =
     "name = \"eight-puzzle\"\nkind = \"sliding\"\nrows = 3\ncols = 3\npatterns = [[1, 2, 3, 4], [5, 6, 7, 8]]\n";

@@ -5,8 +5,6 @@
 //! runs: unlike a parent's rusage it cannot include the test harness's
 //! memory.
 
-mod common;
-
 use std::io::Read;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -78,7 +76,7 @@ fn ten_million_cases_in_bounded_memory() {
 #[test]
 fn millions_of_bad_cases_in_bounded_memory() {
     const BAD: u64 = 3_000_000;
-    let mut judge = common::spawn(&["judge", "nine-digits"]);
+    let mut judge = crate::common::spawn(&["judge", "nine-digits"]);
     let mut input = judge.stdin.take().expect("piped");
     let writer = std::thread::spawn(move || {
         use std::io::Write;

@@ -2,12 +2,10 @@
 //! release bundle, checked against its manifest, sound and then damaged
 //! in each way a download can be.
 
-mod common;
-
 use std::path::Path;
 use std::process::Command;
 
-use common::{godtab, stderr, stdout};
+use crate::common::{godtab, stderr, stdout};
 use sha2::{Digest, Sha256};
 
 /// A bundle-like folder: two tables (one compressed), a file that is not

@@ -1,0 +1,13 @@
+//! The godtab command end to end, as its users run it: one test binary
+//! (linking the command's crate once), a module per part.
+
+mod common;
+
+mod cli;
+mod cli_contest;
+mod cli_orbits;
+mod cli_output;
+mod cli_patterns;
+mod fuzz_regressions;
+mod memory;
+mod verify_sums;
