@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use godtab_puzzles::Permutations;
-use godtab_runtime::{Bytes, Encoding, Kind, Ranking, Table};
+use godtab_runtime::{Bytes, Encoding, Kind, Puzzle, Ranking, Table};
 use serde::Serialize;
 
 use crate::source::TableArgs;
@@ -26,13 +26,28 @@ pub(crate) struct Args {
     tables: TableArgs,
 }
 
+/// The fields every `info --json` object starts with: the puzzle, what
+/// kind of puzzle or file it is, and its board.
+#[derive(Serialize)]
+pub(crate) struct Heading<'a> {
+    pub puzzle: &'a str,
+    pub kind: &'static str,
+    pub rows: usize,
+    pub cols: usize,
+}
+
+impl<'a> Heading<'a> {
+    /// The heading of puzzle `id`, whose board is `puzzle`'s.
+    pub fn new(id: &'a str, kind: &'static str, puzzle: &Puzzle) -> Self {
+        Self { puzzle: id, kind, rows: puzzle.rows(), cols: puzzle.cols() }
+    }
+}
+
 /// Everything `info` reports, as `--json` prints it.
 #[derive(Serialize)]
 struct Info<'a> {
-    puzzle: &'a str,
-    kind: &'static str,
-    rows: usize,
-    cols: usize,
+    #[serde(flatten)]
+    heading: Heading<'a>,
     moves: Vec<&'a str>,
     /// Orbit puzzles: every orbit and how it is numbered.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -91,15 +106,13 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
 
 fn describe(table: &Table<Bytes>, source: String) -> Info<'_> {
     let puzzle = table.puzzle();
+    let kind = match puzzle.kind() {
+        Kind::Permutation => "permutation",
+        Kind::Sliding => "sliding",
+        Kind::Orbits => "orbits",
+    };
     Info {
-        puzzle: table.id(),
-        kind: match puzzle.kind() {
-            Kind::Permutation => "permutation",
-            Kind::Sliding => "sliding",
-            Kind::Orbits => "orbits",
-        },
-        rows: puzzle.rows(),
-        cols: puzzle.cols(),
+        heading: Heading::new(table.id(), kind, puzzle),
         moves: table.move_names().collect(),
         orbits: orbits(table),
         ranking: match puzzle.ranking() {
@@ -177,9 +190,10 @@ fn orbit_text(orbit: &OrbitInfo<'_>) -> String {
 
 fn write_text(out: &mut impl Write, info: &Info<'_>) -> io::Result<()> {
     let field = |out: &mut dyn Write, name: &str, value: &dyn std::fmt::Display| writeln!(out, "{name:<14}{value}");
-    field(out, "puzzle", &info.puzzle)?;
+    field(out, "puzzle", &info.heading.puzzle)?;
     if info.orbits.is_empty() {
-        field(out, "board", &format!("{}x{} {} puzzle", info.rows, info.cols, info.kind))?;
+        let Heading { rows, cols, kind, .. } = &info.heading;
+        field(out, "board", &format!("{rows}x{cols} {kind} puzzle"))?;
     }
     for (j, orbit) in info.orbits.iter().enumerate() {
         field(out, if j == 0 { "orbits" } else { "" }, &orbit_text(orbit))?;

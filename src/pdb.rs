@@ -14,6 +14,7 @@ use godtab_runtime::{Bytes, Combine, Definition, Error, FileError, PatternSet};
 use godtab_search::{Outcome, Report, Searcher};
 use serde::Serialize;
 
+use crate::info::Heading;
 use crate::source::TableArgs;
 use crate::stdio::note;
 
@@ -312,10 +313,8 @@ pub(crate) fn info(set: &PatternSet<Bytes>, path: &Path, json: bool) -> Result<E
     }
     #[derive(Serialize)]
     struct Info<'a> {
-        puzzle: &'a str,
-        kind: &'static str,
-        rows: usize,
-        cols: usize,
+        #[serde(flatten)]
+        heading: Heading<'a>,
         source: String,
         generator: &'a str,
         bytes: usize,
@@ -331,10 +330,7 @@ pub(crate) fn info(set: &PatternSet<Bytes>, path: &Path, json: bool) -> Result<E
         .map(|p| PatternInfo { tiles: p.tiles(), entries: p.places().count(), bits_per_entry: p.width(), max: p.max() })
         .collect();
     let info = Info {
-        puzzle: set.definition().id(),
-        kind: "pattern set",
-        rows: puzzle.rows(),
-        cols: puzzle.cols(),
+        heading: Heading::new(set.definition().id(), "pattern set", puzzle),
         source: path.display().to_string(),
         generator: set.generator(),
         bytes: set.as_bytes().len(),
@@ -352,7 +348,8 @@ pub(crate) fn info(set: &PatternSet<Bytes>, path: &Path, json: bool) -> Result<E
         writeln!(out)?;
     } else {
         let board = if info.combine == "sum" { "sliding board" } else { "permutation puzzle" };
-        writeln!(out, "puzzle: {} ({}x{} {board}), pattern set", info.puzzle, info.rows, info.cols)?;
+        let Heading { puzzle, rows, cols, .. } = &info.heading;
+        writeln!(out, "puzzle: {puzzle} ({rows}x{cols} {board}), pattern set")?;
         writeln!(out, "source: {}", info.source)?;
         writeln!(out, "generator: {}", info.generator)?;
         writeln!(out, "size: {} bytes", Count(info.bytes as u64))?;
