@@ -63,7 +63,9 @@
 //! tiles, opened with [`PatternSet::new`] or [`PatternSet::open`] with the
 //! same constant-time checks, and searched by the `godtab-search` crate's
 //! IDA*. [`Table::new`] refuses such a file with [`Error::Kind`], and the
-//! other way round.
+//! other way round. A program that takes either kind asks
+//! `holds_pattern_set` (feature `std`) first, which reads the preamble and
+//! header alone, and so opens the file once, the right way.
 //!
 //! # Memory-mapped files
 //!
