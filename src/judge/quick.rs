@@ -157,6 +157,27 @@ static LAST_CELLS: [u8; 4096] = {
     table
 };
 
+/// Cells 0 to 2, 3 to 5 or 6 to 8 of a packed board, by their twelve bits:
+/// their labels as a bit mask.
+static GROUP_MASKS: [u16; 4096] = {
+    let mut table = [0u16; 4096];
+    let mut group = 0;
+    while group < 4096 {
+        let [a, b, c] = group_labels(group);
+        table[group] = 1 << a | 1 << b | 1 << c;
+        group += 1;
+    }
+    table
+};
+
+/// Whether a packed board of nine labels 0 to 8 holds each of them once
+/// (a repeated label leaves one of the nine unset): three table reads.
+#[inline(always)]
+pub(crate) fn labels_are_distinct(board: u64) -> bool {
+    let mask = |group: u64| GROUP_MASKS[(board >> (12 * group) & 0xFFF) as usize];
+    mask(0) | mask(1) | mask(2) == 0x1FF
+}
+
 /// The lexicographic rank of a board of nine labels 0 to 8, each there
 /// once, packed four bits a cell (cell `i` in bits `4i..4i + 4`), three
 /// cells at a time by table, and whether its permutation is odd (its
@@ -226,6 +247,11 @@ mod tests {
             let labels: [u8; 9] = core::array::from_fn(|i| state.labels()[i]);
             let inversions = lex_rank(labels).unwrap().1;
             assert_eq!(lex_rank_and_parity_of_board(board), (rank, inversions % 2 == 1));
+            assert!(labels_are_distinct(board));
+            // Any cell given another cell's label repeats it.
+            let cell = rank % 9;
+            let other = (board >> (4 * ((cell + 1) % 9))) & 15;
+            assert!(!labels_are_distinct(board & !(15 << (4 * cell)) | other << (4 * cell)));
             if rank % 1000 == 0 {
                 let tight: Vec<u8> = state.labels().iter().map(|&l| b'1' + l).collect();
                 assert_eq!(rank_nine_digits(&tight), Some(rank));

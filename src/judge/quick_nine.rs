@@ -9,7 +9,7 @@
 use godtab_puzzles::{Kind, NineCellMoves, NineCellRank, Ranking};
 use godtab_runtime::{Encoding, RankReader, Table};
 
-use super::quick::lex_rank_and_parity_of_board;
+use super::quick::{labels_are_distinct, lex_rank_and_parity_of_board};
 
 /// Bytes of the longest answer the quick path writes itself (with room
 /// for a whole padded name past its end).
@@ -185,9 +185,7 @@ enum Start {
 /// bits `4i..4i + 4`) begins.
 #[inline(always)]
 fn start(ranks: &RankReader<'_>, board: u64) -> Start {
-    // Each label 0 to 8 once: a repeated one leaves one of the nine unset.
-    let seen = |group: u64| GROUP_LABELS[(board >> (12 * group) & 0xFFF) as usize];
-    if seen(0) | seen(1) | seen(2) != 0x1FF {
+    if !labels_are_distinct(board) {
         return Start::General;
     }
     let (lex, odd) = lex_rank_and_parity_of_board(board);
@@ -200,18 +198,6 @@ fn start(ranks: &RankReader<'_>, board: u64) -> Start {
         Err(_) => Start::General,
     }
 }
-
-/// The labels of three cells of a board (four bits each, by their twelve
-/// bits) as a bit mask.
-static GROUP_LABELS: [u16; 4096] = {
-    let mut table = [0u16; 4096];
-    let mut group = 0;
-    while group < 4096 {
-        table[group] = 1 << (group & 15) | 1 << (group >> 4 & 15) | 1 << (group >> 8 & 15);
-        group += 1;
-    }
-    table
-};
 
 /// Writes a move count (at most 255) at the start of `to`; returns its
 /// length.

@@ -258,14 +258,17 @@ impl<C: Cursor> Search<C> {
     /// order) to a state at `depth`: the smallest of the moves that reached
     /// it.
     fn settle_parent(&self, cursor: &mut C, rank: usize, depth: u8) {
-        cursor.seek(rank as u64);
-        for m in 0..self.move_count {
-            let Some(t) = cursor.rank_after(m) else { continue };
-            if self.is_at(t, depth) {
-                self.parent[rank].store(m as u8, Relaxed);
-                return;
-            }
+        if let Some(m) = self.first_move_to(cursor, rank, depth) {
+            self.parent[rank].store(m, Relaxed);
         }
+    }
+
+    /// The first move (in declared order) from `rank` to a state at
+    /// `depth`, if there is one.
+    #[inline]
+    fn first_move_to(&self, cursor: &mut C, rank: usize, depth: u8) -> Option<u8> {
+        cursor.seek(rank as u64);
+        (0..self.move_count).find(|&m| cursor.rank_after(m).is_some_and(|t| self.is_at(t, depth))).map(|m| m as u8)
     }
 
     /// Top-down: every state at `depth` undoes each move. A state first seen
@@ -293,7 +296,7 @@ impl<C: Cursor> Search<C> {
                 }
             });
         }
-        found.iter().for_each(|&p| self.reached.insert_alone(p));
+        found.iter().for_each(|&p| self.reached.insert(p));
         found
     }
 
@@ -377,7 +380,7 @@ impl<C: Cursor> Search<C> {
             }
             !reached
         });
-        found.iter().for_each(|&p| self.reached.insert_alone(p));
+        found.iter().for_each(|&p| self.reached.insert(p));
         found
     }
 
@@ -385,18 +388,10 @@ impl<C: Cursor> Search<C> {
     /// so, it takes the first such move and `depth + 1`.
     #[inline]
     fn pull_to(&self, cursor: &mut C, rank: usize, depth: u8) -> bool {
-        cursor.seek(rank as u64);
-        for m in 0..self.move_count {
-            let Some(t) = cursor.rank_after(m) else {
-                continue;
-            };
-            if self.is_at(t, depth) {
-                self.parent[rank].store(m as u8, Relaxed);
-                self.distance[rank].store(depth + 1, Relaxed);
-                return true;
-            }
-        }
-        false
+        let Some(m) = self.first_move_to(cursor, rank, depth) else { return false };
+        self.parent[rank].store(m, Relaxed);
+        self.distance[rank].store(depth + 1, Relaxed);
+        true
     }
 
     /// What a block of visits starts from: a clone of the cursor, and the
@@ -476,13 +471,10 @@ impl Bitset {
         Ok(Self { words: alloc.filled(len.div_ceil(64), || AtomicU64::new(0))?, len })
     }
 
+    /// Adds `index` by a plain read and write of its word: no other thread
+    /// may be writing the set (threads that find ranks together add them to
+    /// [`LevelSets`]).
     fn insert(&self, index: usize) {
-        self.words[index / 64].fetch_or(1 << (index % 64), Relaxed);
-    }
-
-    /// [`Bitset::insert`] by a plain read and write of the word, for a set
-    /// no other thread is writing.
-    fn insert_alone(&self, index: usize) {
         let word = &self.words[index / 64];
         word.store(word.load(Relaxed) | 1 << (index % 64), Relaxed);
     }
@@ -490,7 +482,7 @@ impl Bitset {
     /// Makes the set exactly `ranks` (no other thread may be writing).
     fn set_to(&self, ranks: &[usize]) {
         self.words.iter().for_each(|word| word.store(0, Relaxed));
-        ranks.iter().for_each(|&rank| self.insert_alone(rank));
+        ranks.iter().for_each(|&rank| self.insert(rank));
     }
 
     /// The ranks not in the set, ascending.
