@@ -56,9 +56,11 @@
 extern crate alloc;
 
 pub mod builtin;
+mod by_hand;
 mod cursor;
 mod definition;
 mod error;
+mod group;
 mod moves;
 #[cfg(feature = "alloc")]
 mod nine_cell_moves;
@@ -79,6 +81,7 @@ mod word;
 pub use cursor::{Cursor, WithCursor};
 pub use definition::Definition;
 pub use error::ModelError;
+pub use group::MoveGroup;
 pub use moves::{MoveSet, SLIDING_MOVE_NAMES};
 #[cfg(feature = "alloc")]
 pub use nine_cell_moves::NineCellMoves;

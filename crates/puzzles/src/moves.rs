@@ -257,9 +257,12 @@ impl Puzzle {
     }
 
     /// Sliding puzzles: the direction of move `index` (0 to 3 for u, d, l,
-    /// r), or `None` past the last move.
+    /// r: which neighbour of the blank is swapped with it), or `None` past
+    /// the last move. Moves are declared in any order (the spec key
+    /// `moves`); this says which is which.
     #[inline]
-    pub(crate) fn slide_direction(&self, index: usize) -> Option<usize> {
+    #[must_use]
+    pub fn slide_direction(&self, index: usize) -> Option<usize> {
         self.slide_order.get(index).map(|&d| usize::from(d))
     }
 

@@ -1,7 +1,7 @@
 //! What the search knows about the board: the patterns' lookups by tile,
 //! the moves by cell, and the reflection about the main diagonal.
 
-use godtab_puzzles::{BLANK, Kind, MAX_CELLS, Puzzle, State};
+use godtab_puzzles::{BLANK, Kind, MAX_CELLS, MoveGroup, Puzzle, State};
 use godtab_rank::KPerm;
 use godtab_runtime::{MAX_PATTERNS, Pattern, PatternSet, QueryError};
 
@@ -64,8 +64,11 @@ pub struct Searcher<'a> {
     /// By label: its pattern and its place in that pattern's order.
     pub(crate) pattern_of: [u8; MAX_CELLS],
     pub(crate) index_in: [u8; MAX_CELLS],
-    /// By cell and move (u, d, l, r): the cell the blank swaps with.
+    /// By cell and move (in the puzzle's declared order): the cell the
+    /// blank swaps with.
     pub(crate) targets: [[u8; 4]; MAX_CELLS],
+    /// By move (declared order; 4 for none): the move that undoes it.
+    pub(crate) undo: [u8; 5],
     /// Whether the reflected lookup is used, and the reflection of every
     /// label and cell.
     pub(crate) reflect: bool,
@@ -73,6 +76,10 @@ pub struct Searcher<'a> {
     pub(crate) mirror_cell: [u8; MAX_CELLS],
     /// The search of a permutation puzzle, which takes the largest entry.
     coarse: Option<Coarse<'a>>,
+    /// A permutation puzzle's group of moves: the arrangements they reach
+    /// (its rank space may hold others, which a pattern set has no marks
+    /// for).
+    group: Option<MoveGroup>,
 }
 
 impl<'a> Searcher<'a> {
@@ -95,10 +102,12 @@ impl<'a> Searcher<'a> {
             pattern_of: [NONE; MAX_CELLS],
             index_in: [0; MAX_CELLS],
             targets: [[NONE; 4]; MAX_CELLS],
+            undo: [NONE; 5],
             reflect: false,
             mirror_label: [0; MAX_CELLS],
             mirror_cell: [0; MAX_CELLS],
             coarse: coarse::fits(puzzle).then(|| Coarse::new(set)),
+            group: MoveGroup::of(puzzle),
         };
         for (p, pattern) in set.patterns().enumerate() {
             searcher.lookups[p] = Lookup::of(&pattern);
@@ -108,15 +117,22 @@ impl<'a> Searcher<'a> {
                 searcher.index_in[label] = i as u8;
             }
         }
+        // Moves are tried, and answers named, in the puzzle's declared
+        // order, whatever directions that order gives them.
+        let directions: [usize; 4] = core::array::from_fn(|m| puzzle.slide_direction(m).unwrap_or(m));
+        for (m, undo) in searcher.undo.iter_mut().enumerate().take(4) {
+            *undo = puzzle.undo(m).map_or(NONE, |(back, _)| back as u8);
+        }
         for cell in 0..cells {
             let (row, col) = (cell / cols, cell % cols);
             let at = |ok: bool, target: usize| if ok { target as u8 } else { NONE };
-            searcher.targets[cell] = [
+            let by_direction = [
                 at(row > 0, cell.wrapping_sub(cols)),
                 at(row + 1 < rows, cell + cols),
                 at(col > 0, cell.wrapping_sub(1)),
                 at(col + 1 < cols, cell + 1),
             ];
+            searcher.targets[cell] = directions.map(|d| by_direction[d % 4]);
             searcher.mirror_cell[cell] = (col * cols + row) as u8;
         }
         let goal_blank = goal[..cells].iter().position(|&l| l == blank).unwrap_or(0);
@@ -128,6 +144,41 @@ impl<'a> Searcher<'a> {
             }
         }
         searcher
+    }
+
+    /// Whether `state` can reach the goal, where that is known without a
+    /// search: on a permutation puzzle (its moves' group), and on a sliding
+    /// board of two rows and two columns or more (every state of its rank
+    /// space); `None` on a strip, or for a state of another puzzle.
+    #[must_use]
+    pub fn solvable(&self, state: &State) -> Option<bool> {
+        if !self.puzzle.fits(state) {
+            return None;
+        }
+        if !self.puzzle.in_rank_space(state) {
+            return Some(false);
+        }
+        match &self.group {
+            Some(group) => Some(group.reaches(state)),
+            None if self.puzzle.kind() == Kind::Sliding && self.puzzle.rows() >= 2 && self.puzzle.cols() >= 2 => {
+                Some(true)
+            }
+            None => None,
+        }
+    }
+
+    /// How many states of the rank space the moves reach from the goal:
+    /// on a permutation puzzle the order of the moves' group, on a sliding
+    /// board every state of its rank space (the tiles' parity class with the
+    /// blank anywhere) when it has two rows and two columns or more, else
+    /// (a strip, whose tiles keep their order) one per cell of the blank.
+    #[must_use]
+    pub fn reachable(&self) -> u64 {
+        match &self.group {
+            Some(group) => group.order(),
+            None if self.puzzle.rows() >= 2 && self.puzzle.cols() >= 2 => self.puzzle.slots(),
+            None => self.cells as u64,
+        }
     }
 
     /// Whether the heuristic also looks up the state reflected about the
@@ -162,7 +213,7 @@ impl<'a> Searcher<'a> {
         if !self.puzzle.fits(state) {
             return Err(QueryError::WrongPuzzle);
         }
-        if !self.puzzle.in_rank_space(state) {
+        if !self.puzzle.in_rank_space(state) || self.group.as_ref().is_some_and(|g| !g.reaches(state)) {
             return Ok(Report::new(Outcome::Unsolvable));
         }
         match &self.coarse {

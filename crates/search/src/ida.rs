@@ -66,9 +66,6 @@ pub(crate) enum Step {
     Above(u32),
 }
 
-/// The opposite of each move (u-d, l-r): the one never tried next.
-const UNDO: [u8; 5] = [1, 0, 3, 2, NONE];
-
 /// One level of the search: the move that led here, what it replaced, and
 /// the children's lookups, made before any is entered.
 #[derive(Clone, Copy)]
@@ -279,7 +276,8 @@ impl<'s, 'a> Run<'s, 'a> {
         let g = depth as u32 + 1;
         let blank = usize::from(self.blank) % MAX_CELLS;
         let frame = &mut self.frames[depth];
-        let skip = UNDO[usize::from(frame.came_by).min(4)];
+        // The move that undoes the one that led here is never tried next.
+        let skip = s.undo[usize::from(frame.came_by).min(4)];
         for m in 0..4u8 {
             let target = s.targets[blank][usize::from(m)];
             if target == NONE || m == skip {
@@ -352,7 +350,7 @@ impl<'s, 'a> Run<'s, 'a> {
     fn undo(&mut self, frame: &Frame) {
         let s = self.s;
         let blank = usize::from(self.blank) % MAX_CELLS;
-        let back = usize::from(UNDO[usize::from(frame.came_by).min(4)]) % 4;
+        let back = usize::from(s.undo[usize::from(frame.came_by).min(4)]) % 4;
         let from = usize::from(s.targets[blank][back]) % MAX_CELLS;
         let label = self.cells[from];
         self.cells[blank] = label;

@@ -8,10 +8,16 @@ use godtab_runtime::{PatternSet, Table};
 use godtab_search::{Outcome, Searcher};
 
 fn board(id: &str, rows: usize, cols: usize) -> Definition {
+    board_in_order(id, rows, cols, ["u", "d", "l", "r"])
+}
+
+/// A sliding board whose moves are declared in the order `names`.
+fn board_in_order(id: &str, rows: usize, cols: usize, names: [&str; 4]) -> Definition {
     let cells = rows * cols;
     let goal: Vec<u8> = (1..cells as u8).chain([0]).collect();
-    let puzzle = Puzzle::new(rows, cols, &goal, MoveSet::Sliding).unwrap();
-    Definition::new(id, ["u", "d", "l", "r"], puzzle).unwrap()
+    let moves = MoveSet::sliding_named(names).unwrap();
+    let puzzle = Puzzle::new(rows, cols, &goal, moves).unwrap();
+    Definition::new(id, names, puzzle).unwrap()
 }
 
 fn pattern_set(definition: &Definition, patterns: &[&[u8]]) -> PatternSet<Vec<u8>> {
@@ -56,6 +62,18 @@ fn every_eight_puzzle_state() {
     assert!(Searcher::new(&sets[0]).reflects());
     let slots = definition.puzzle().slots();
     assert_eq!(agree(&definition, &sets, 0..slots), 181_440);
+}
+
+/// Moves declared in another order than u, d, l, r: the search tries them
+/// in that order and names them by it, as the complete table does.
+#[test]
+fn every_state_of_boards_whose_moves_are_declared_in_another_order() {
+    let eight_two = godtab_puzzles::builtin::by_id("eight-two-4").unwrap().definition();
+    let sets = [pattern_set(&eight_two, &[&[1, 2, 3, 4], &[5, 6, 7, 8]])];
+    assert_eq!(agree(&eight_two, &sets, 0..eight_two.puzzle().slots()), 181_440);
+    let scrambled = board_in_order("slide-2x4", 2, 4, ["r", "u", "d", "l"]);
+    let sets = [pattern_set(&scrambled, &[&[1, 2, 3], &[4, 5, 6, 7]])];
+    assert_eq!(agree(&scrambled, &sets, 0..scrambled.puzzle().slots()), 20_160);
 }
 
 #[test]
@@ -137,4 +155,35 @@ fn every_nine_puzzle_state() {
     let searcher = Searcher::new(&sets[0]);
     let odd = sets[0].puzzle().parse("2 1 3 4 5 6 7 8 9").unwrap();
     assert_eq!(searcher.solve(&odd, 10).unwrap().outcome, Outcome::Unsolvable);
+}
+
+/// Moves that reach a subgroup of the arrangements: the states outside it
+/// are unsolvable at once, as the complete table says, and every other
+/// one gets the table's answer.
+#[test]
+fn permutation_moves_of_a_subgroup() {
+    let goal = [1, 2, 3, 4, 5, 6];
+    let maps = [1, 0, 2, 3, 4, 5, 0, 2, 1, 3, 4, 5];
+    let puzzle = Puzzle::new(2, 3, &goal, MoveSet::Permutation(&maps)).unwrap();
+    let definition = Definition::new("swaps-2x3", ["A", "B"], puzzle).unwrap();
+    let set = pattern_set(&definition, &[&[1, 2, 3], &[4, 5, 6]]);
+    let searcher = Searcher::new(&set);
+    assert_eq!(searcher.reachable(), 6);
+    let table = Table::new(table_bytes(&definition, &Default::default()).unwrap()).unwrap();
+    let swapped = set.puzzle().parse("1 2 3 5 4 6").unwrap();
+    assert_eq!(searcher.solve(&swapped, 1000).unwrap().outcome, Outcome::Unsolvable);
+    let mut solvable = 0;
+    for rank in 0..definition.puzzle().slots() {
+        let state = definition.puzzle().unrank(rank);
+        let report = searcher.solve(&state, 1_000_000).unwrap();
+        match table.distance(&state).unwrap() {
+            None => assert_eq!(report.outcome, Outcome::Unsolvable, "rank {rank}"),
+            Some(d) => {
+                assert_eq!(report.outcome, Outcome::Solved, "rank {rank}");
+                assert_eq!(report.moves().len(), usize::from(d), "rank {rank}");
+                solvable += 1;
+            }
+        }
+    }
+    assert_eq!(solvable, 6);
 }
