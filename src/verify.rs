@@ -1,7 +1,6 @@
 //! `godtab verify`: full validation of table files, and with `--sums`,
 //! of files against a `sha256sum` manifest (a downloaded release bundle).
 
-use std::fs::File;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -93,6 +92,10 @@ fn is_table(path: &Path) -> bool {
     name.ends_with(".gtab") || name.ends_with(".gtab.zst")
 }
 
+/// The largest manifest read: a release bundle's lists a few dozen files
+/// in a few KiB.
+const MAX_MANIFEST: u64 = 4 << 20;
+
 /// A `sha256sum` manifest.
 struct Manifest {
     /// The manifest file, for messages.
@@ -114,9 +117,11 @@ struct Entry {
 
 impl Manifest {
     /// Reads a manifest: each line `<64 hex digits>  <path>` (or ` *<path>`,
-    /// sha256sum's binary mode); blank lines are skipped.
+    /// sha256sum's binary mode); blank lines are skipped. A manifest is a
+    /// regular file of at most [`MAX_MANIFEST`] bytes.
     fn read(path: &Path) -> Result<Self> {
-        let text = std::fs::read_to_string(path).with_context(|| format!("--sums {}", path.display()))?;
+        let text = godtab_files::read_text_bounded(path, MAX_MANIFEST)
+            .map_err(|e| anyhow::anyhow!("--sums {}: {e}", path.display()))?;
         let mut entries = Vec::new();
         for (index, line) in text.lines().enumerate() {
             let line_number = index + 1;
@@ -146,6 +151,24 @@ impl Manifest {
         self.folder.join(&entry.name)
     }
 
+    /// Refuses an entry whose file is not inside the manifest's folder.
+    fn inside(&self, entry: &Entry) -> Result<(), String> {
+        use std::path::Component;
+        let name = Path::new(&entry.name);
+        if name.components().any(|c| !matches!(c, Component::Normal(_) | Component::CurDir)) {
+            return Err("not a path inside the manifest's folder (absolute, or with ..); refused unread".into());
+        }
+        let folder = if self.folder.as_os_str().is_empty() { Path::new(".") } else { &self.folder };
+        let (Ok(folder), Ok(file)) = (folder.canonicalize(), self.path_of(entry).canonicalize()) else {
+            // Missing: reading it says so.
+            return Ok(());
+        };
+        if !file.starts_with(&folder) {
+            return Err("a symbolic link that leads out of the manifest's folder; refused unread".into());
+        }
+        Ok(())
+    }
+
     /// The entry that lists `path`: the same file, however the two paths
     /// are written.
     fn entry_for(&self, path: &Path) -> Result<&Entry> {
@@ -156,10 +179,15 @@ impl Manifest {
             .with_context(|| format!("{}: not listed in {}", path.display(), self.path.display()))
     }
 
-    /// Checks a listed file's digest, and a table's own checksum.
+    /// Checks a listed file's digest, and a table's own checksum. Only a
+    /// regular file inside the manifest's folder is read: a name that
+    /// climbs out of it (`..`), an absolute path, a symbolic link that
+    /// leads out of it, a folder, a FIFO or a device is refused by name,
+    /// unread.
     fn check(&self, entry: &Entry) -> Result<String> {
         let path = self.path_of(entry);
         let listed = || format!("{} (line {})", self.path.display(), entry.line);
+        self.inside(entry).map_err(|why| anyhow::anyhow!("{}: listed in {}: {why}", path.display(), listed()))?;
         let computed = sha256_of(&path).with_context(|| format!("{}: listed in {}", path.display(), listed()))?;
         if computed != entry.digest {
             bail!(
@@ -176,12 +204,9 @@ impl Manifest {
     }
 }
 
-/// The SHA-256 of a file, in lowercase hex, read in blocks.
+/// The SHA-256 of a regular file, in lowercase hex, read in blocks.
 fn sha256_of(path: &Path) -> Result<String> {
-    let mut file = File::open(path)?;
-    if file.metadata()?.is_dir() {
-        bail!("is a folder, not a file");
-    }
+    let mut file = godtab_files::open_regular(path)?;
     let mut hasher = Sha256::new();
     let mut buffer = vec![0u8; 1 << 16];
     loop {

@@ -108,11 +108,11 @@ impl Artefacts {
         std::fs::create_dir_all(&dir)?;
         for (name, bytes) in &self.files {
             let path = dir.join(name);
-            godtab_gen::write_atomic(&path, bytes).with_context(|| format!("writing {}", path.display()))?;
+            godtab_files::write_atomic(&path, bytes).with_context(|| format!("writing {}", path.display()))?;
             println!("wrote {}/{name} ({} bytes)", self.folder.display(), bytes.len());
         }
         if !self.committed {
-            godtab_gen::write_atomic(&dir.join(MANIFEST), self.manifest().as_bytes())?;
+            godtab_files::write_atomic(&dir.join(MANIFEST), self.manifest().as_bytes())?;
             println!("wrote {}/{MANIFEST}", self.folder.display());
         }
         Ok(())

@@ -103,7 +103,7 @@ pub fn run() -> Result<()> {
     write_folder(&folder, &files)?;
     let archive = archive(&name, &files, source_date()?)?;
     let archive_path = dist.join(format!("{name}.tar.gz"));
-    godtab_gen::write_atomic(&archive_path, &archive)?;
+    godtab_files::write_atomic(&archive_path, &archive)?;
 
     self_check(&folder)?;
     let size = |path: &str| files.iter().find(|f| f.path == path).map_or(0, |f| f.bytes.len());

@@ -1,9 +1,13 @@
-//! Writing a table file atomically, to the right place: through symbolic
-//! links, keeping permissions, never over a folder or a device.
+//! Writing a file atomically, to the right place: through symbolic
+//! links, keeping permissions, never over a folder or a device, and never
+//! leaving a partial file behind (not even when stopped by a signal).
 
 use std::fs::Permissions;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+
+use crate::read::describe_kind;
+use crate::signals::{Cleanup, on_signal};
 
 /// Writes `bytes` to `path` atomically: into a temporary file in the same
 /// folder, flushed to disk, then renamed over `path`. Readers see the old
@@ -22,6 +26,80 @@ use std::path::{Path, PathBuf};
 /// file, one of kind `IsADirectory` or `InvalidInput` saying what it is.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_atomic_with(path, |file| file.write_all(bytes))
+}
+
+/// A file being written atomically: the temporary file exists from the
+/// start (so that a folder that cannot take it is found before a long
+/// computation, not after), is removed if the write is dropped unfinished
+/// or the program is stopped by a signal, and replaces its target when
+/// [`PendingWrite::commit`] is called.
+pub struct PendingWrite {
+    temp: tempfile::NamedTempFile,
+    target: OutputTarget,
+    _cleanup: Cleanup,
+}
+
+impl PendingWrite {
+    /// Creates the temporary file that will replace `path` (resolved with
+    /// [`output_target`]), in the target's folder, with the permissions it
+    /// will keep.
+    ///
+    /// # Errors
+    ///
+    /// As [`output_target`], or the error creating the file (a missing or
+    /// read-only folder).
+    pub fn create(path: &Path) -> io::Result<Self> {
+        let target = output_target(path)?;
+        let dir = folder_of(&target.path);
+        let name = target.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let prefix = format!(".{name}.");
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(&prefix).suffix(".tmp");
+        // A table is data for everyone to read, not a private temporary
+        // file; a file replaced keeps its own permissions (never wider in
+        // between: the umask only narrows them).
+        #[cfg(unix)]
+        builder.permissions(
+            target.permissions.clone().unwrap_or_else(|| std::os::unix::fs::PermissionsExt::from_mode(0o644)),
+        );
+        let temp = builder.tempfile_in(dir)?;
+        if let Some(kept) = &target.permissions {
+            // Exactly the old bits, which the umask may have narrowed.
+            temp.as_file().set_permissions(kept.clone())?;
+        }
+        let temporary = temp.path().to_path_buf();
+        let cleanup = on_signal(move || {
+            let _ = std::fs::remove_file(&temporary);
+        });
+        Ok(Self { temp, target, _cleanup: cleanup })
+    }
+
+    /// The file that [`PendingWrite::commit`] replaces (a symbolic link's
+    /// final target).
+    #[must_use]
+    pub fn target(&self) -> &Path {
+        &self.target.path
+    }
+
+    /// The temporary file, to write the contents into.
+    pub fn file(&mut self) -> &mut std::fs::File {
+        self.temp.as_file_mut()
+    }
+
+    /// Flushes the contents to disk and renames the temporary file over
+    /// the target, durably.
+    ///
+    /// # Errors
+    ///
+    /// The I/O error that stopped it; the target is then untouched and the
+    /// temporary file removed.
+    pub fn commit(self) -> io::Result<()> {
+        self.temp.as_file().sync_all()?;
+        let dir = folder_of(&self.target.path).to_path_buf();
+        self.temp.persist(&self.target.path).map_err(|e| e.error)?;
+        // Make the rename itself durable.
+        std::fs::File::open(dir)?.sync_all()
+    }
 }
 
 /// The folder a file is written in: its parent, or `.` for a bare name.
@@ -105,29 +183,8 @@ fn refuse_unless_file(meta: &std::fs::Metadata) -> io::Result<()> {
     if kind.is_dir() {
         return Err(io::Error::new(io::ErrorKind::IsADirectory, "is a folder, not a regular file"));
     }
-    let what = special_kind(&kind);
+    let what = describe_kind(&kind);
     Err(io::Error::new(io::ErrorKind::InvalidInput, format!("is {what}, not a regular file")))
-}
-
-#[cfg(unix)]
-fn special_kind(kind: &std::fs::FileType) -> &'static str {
-    use std::os::unix::fs::FileTypeExt;
-    if kind.is_fifo() {
-        "a FIFO (named pipe)"
-    } else if kind.is_char_device() {
-        "a character device"
-    } else if kind.is_block_device() {
-        "a block device"
-    } else if kind.is_socket() {
-        "a socket"
-    } else {
-        "something else"
-    }
-}
-
-#[cfg(not(unix))]
-fn special_kind(_: &std::fs::FileType) -> &'static str {
-    "something else"
 }
 
 /// [`write_atomic`] with the contents written by `fill`.
@@ -135,28 +192,9 @@ pub(crate) fn write_atomic_with(
     path: &Path,
     fill: impl FnOnce(&mut std::fs::File) -> io::Result<()>,
 ) -> io::Result<()> {
-    let target = output_target(path)?;
-    let dir = folder_of(&target.path);
-    let name = target.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let prefix = format!(".{name}.");
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(&prefix).suffix(".tmp");
-    // A table is data for everyone to read, not a private temporary file;
-    // a file replaced keeps its own permissions (never wider in between:
-    // the umask only narrows them).
-    #[cfg(unix)]
-    builder
-        .permissions(target.permissions.clone().unwrap_or_else(|| std::os::unix::fs::PermissionsExt::from_mode(0o644)));
-    let mut temp = builder.tempfile_in(dir)?;
-    if let Some(kept) = target.permissions {
-        // Exactly the old bits, which the umask may have narrowed.
-        temp.as_file().set_permissions(kept)?;
-    }
-    fill(temp.as_file_mut())?;
-    temp.as_file().sync_all()?;
-    temp.persist(&target.path).map_err(|e| e.error)?;
-    // Make the rename itself durable.
-    std::fs::File::open(dir)?.sync_all()
+    let mut pending = PendingWrite::create(path)?;
+    fill(pending.file())?;
+    pending.commit()
 }
 
 #[cfg(test)]

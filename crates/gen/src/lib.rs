@@ -37,14 +37,12 @@
 //! on the order in which states are visited, so the result is identical
 //! with any number of threads. Levels are split over rayon's thread pool.
 
-mod atomic;
 mod bfs;
 mod coarse;
 mod compress;
 mod patterns;
 mod table;
 
-pub use atomic::{OutputTarget, folder_of, output_target, write_atomic};
 pub use bfs::{Level, Options, generate, generate_with, planned_memory};
 pub use compress::{compress, compress_memory, planned_memory_compressed};
 pub use patterns::{

@@ -67,10 +67,12 @@ pub enum FileError {
         path: PathBuf,
     },
     /// A device, FIFO or socket was given as a table.
-    #[error("{}: is not a regular file (a table is read from a .gtab or .gtab.zst file)", path.display())]
+    #[error("{}: is {kind}, not a regular file (a table is read from a .gtab or .gtab.zst file)", path.display())]
     NotAFile {
         /// The path.
         path: PathBuf,
+        /// What it is instead, e.g. "a FIFO (named pipe)".
+        kind: &'static str,
     },
     /// The bytes are not a sound table.
     #[error("{}: {error}", path.display())]
@@ -125,7 +127,7 @@ impl FileError {
         match self {
             Self::Io { path, .. }
             | Self::Folder { path }
-            | Self::NotAFile { path }
+            | Self::NotAFile { path, .. }
             | Self::Table { path, .. }
             | Self::Decompress { path, .. }
             | Self::ZstTrailing { path, .. }
@@ -154,18 +156,15 @@ impl FileError {
     }
 }
 
-/// Opens `path` for reading a table from it: a regular file, not a folder
-/// or a device.
+/// Opens `path` for reading a table from it: a regular file, not a folder,
+/// a device or a FIFO (refused before it is opened, so never waited on).
 fn open_regular(path: &Path) -> Result<File, FileError> {
-    let file = File::open(path).map_err(|e| FileError::io(path, e))?;
-    let kind = file.metadata().map_err(|e| FileError::io(path, e))?.file_type();
-    if kind.is_dir() {
-        return Err(FileError::Folder { path: path.to_path_buf() });
-    }
-    if !kind.is_file() {
-        return Err(FileError::NotAFile { path: path.to_path_buf() });
-    }
-    Ok(file)
+    godtab_files::open_regular(path).map_err(|e| match e {
+        godtab_files::ReadError::Folder => FileError::Folder { path: path.to_path_buf() },
+        godtab_files::ReadError::NotAFile(kind) => FileError::NotAFile { path: path.to_path_buf(), kind },
+        godtab_files::ReadError::Io(error) => FileError::io(path, error),
+        other => FileError::io(path, std::io::Error::other(std::string::ToString::to_string(&other))),
+    })
 }
 
 impl Table<Bytes> {

@@ -48,8 +48,8 @@ fn key_name(key: &str) -> String {
 
 /// Text of the file made fit for a one-line message: control and other
 /// invisible characters are escaped (`\t`, `\u{1b}`), quotes and
-/// backslashes kept as written.
-fn escape(text: &str) -> String {
+/// backslashes kept as written (so escaping twice changes nothing more).
+pub(crate) fn escape(text: &str) -> String {
     text.chars()
         .map(|c| match c {
             '"' | '\'' | '\\' => c.to_string(),

@@ -56,11 +56,15 @@ use values::{NO_MOVES, dimension, goal_values, permutation_moves};
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum SpecError {
-    /// The file could not be read (the caller names it).
+    /// The file could not be read (the caller names it): missing, not a
+    /// regular file, not UTF-8, or larger than [`MAX_SPEC_LEN`].
     #[error(transparent)]
     Io(#[from] std::io::Error),
+    /// The file is not a regular file, or is larger than any spec.
+    #[error(transparent)]
+    File(#[from] godtab_files::ReadError),
     /// The text is not valid TOML.
-    #[error("{}{message}", Where(*.line, ""))]
+    #[error("{}{}", Where(*.line, ""), fields::escape(message))]
     Syntax {
         /// Line of the problem, from 1.
         line: Option<usize>,
@@ -70,7 +74,7 @@ pub enum SpecError {
         message: String,
     },
     /// A key is missing or unknown, or its value is not allowed.
-    #[error("{}{message}", Where(*.line, key))]
+    #[error("{}{}", Where(*.line, key), fields::escape(message))]
     Invalid {
         /// Line of the key (or of the list element) at fault, from 1.
         line: Option<usize>,
@@ -90,10 +94,23 @@ impl fmt::Display for Where<'_> {
             write!(f, "line {line}: ")?;
         }
         if !self.1.is_empty() {
-            write!(f, "{}: ", self.1)?;
+            // What a key or a block's first line says, as the file says it:
+            // escaped, so that no control character reaches the terminal.
+            write!(f, "{}: ", fields::escape(self.1))?;
         }
         Ok(())
     }
+}
+
+/// The largest spec or definition file read, in bytes: 1 MiB. The largest
+/// a puzzle needs is far less (64 moves of 16 cells, each a map or cycles,
+/// with comments: tens of KiB); a larger file is refused before it is
+/// read.
+pub const MAX_SPEC_LEN: u64 = 1 << 20;
+
+/// A spec file's text, as a regular file of at most [`MAX_SPEC_LEN`] bytes.
+fn read(path: &Path) -> Result<String, SpecError> {
+    Ok(godtab_files::read_text_bounded(path, MAX_SPEC_LEN)?)
 }
 
 /// Reads and checks a spec file, in the half-turn metric (see
@@ -124,7 +141,7 @@ pub fn is_definition_file(path: &Path) -> bool {
 /// [`SpecError::Io`] if the file cannot be read, or any error of the
 /// reader (prefixed with the path by the caller).
 pub fn load_with(path: &Path, metric: Metric) -> Result<Definition, SpecError> {
-    let text = std::fs::read_to_string(path)?;
+    let text = read(path)?;
     if is_definition_file(path) {
         let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("unnamed");
         parse_definition_file(&text, stem, metric)
@@ -194,7 +211,7 @@ pub struct Spec {
 ///
 /// As [`load_with`].
 pub fn load_spec(path: &Path, metric: Metric) -> Result<Spec, SpecError> {
-    let text = std::fs::read_to_string(path)?;
+    let text = read(path)?;
     if is_definition_file(path) {
         let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("unnamed");
         return Ok(Spec { definition: parse_definition_file(&text, stem, metric)?, patterns: None });

@@ -1,0 +1,65 @@
+//! Work that must happen if the program is stopped by a signal: removing
+//! a temporary file that is being written, saving a long run's progress.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, Once};
+
+/// The actions registered, each with the number its [`Cleanup`] removes
+/// it by.
+type Actions = Vec<(u64, Arc<dyn Fn() + Send + Sync>)>;
+
+static ACTIONS: Mutex<Actions> = Mutex::new(Vec::new());
+static NEXT: AtomicU64 = AtomicU64::new(0);
+static INSTALL: Once = Once::new();
+
+/// Registration of an action with [`on_signal`]; dropping it takes the
+/// action back.
+#[must_use = "the action is taken back when this is dropped"]
+pub struct Cleanup {
+    id: u64,
+}
+
+impl Drop for Cleanup {
+    fn drop(&mut self) {
+        if let Ok(mut actions) = ACTIONS.lock() {
+            actions.retain(|(id, _)| *id != self.id);
+        }
+    }
+}
+
+/// Runs `action` if SIGINT, SIGTERM or SIGHUP arrives while the returned
+/// [`Cleanup`] lives; then the signal does what it does by default (the
+/// program ends, and its exit status says which signal ended it). The
+/// action runs on a thread of its own while the program's other threads
+/// go on, so it must not wait for them.
+///
+/// If the signals cannot be watched (a system without them), the action
+/// is never run: the program then ends as it would have anyway.
+pub fn on_signal(action: impl Fn() + Send + Sync + 'static) -> Cleanup {
+    INSTALL.call_once(install);
+    let id = NEXT.fetch_add(1, Ordering::Relaxed);
+    if let Ok(mut actions) = ACTIONS.lock() {
+        actions.push((id, Arc::new(action)));
+    }
+    Cleanup { id }
+}
+
+/// Watches the signals on a thread of its own.
+fn install() {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else { return };
+    let watcher = std::thread::Builder::new().name("godtab-signals".into()).spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            let actions: Vec<_> =
+                ACTIONS.lock().map(|actions| actions.iter().map(|(_, a)| Arc::clone(a)).collect()).unwrap_or_default();
+            for action in actions {
+                action();
+            }
+            let _ = signal_hook::low_level::emulate_default_handler(signal);
+            // The default action of these signals ends the program; were it
+            // not to, end it as an interrupt would.
+            std::process::exit(128 + signal);
+        }
+    });
+    drop(watcher);
+}
