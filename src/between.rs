@@ -7,7 +7,6 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, anyhow, bail};
-use godtab_gen::Count;
 use godtab_runtime::{Bytes, Definition, State, Table};
 use godtab_search::{Outcome, Searcher};
 use serde::Serialize;
@@ -66,7 +65,9 @@ pub(crate) fn run(
         let distance = match report.outcome {
             Outcome::Solved => Some(moves.len() as u8),
             Outcome::Unsolvable => None,
-            Outcome::NodeLimit => bail!("not solved within {} nodes (raise --max-nodes)", Count(search.limit())),
+            Outcome::NodeLimit => {
+                bail!("not solved within {} (raise --max-nodes)", crate::pdb::plural(search.limit(), "node", "nodes"))
+            }
             Outcome::TooDeep => bail!("every solution is longer than 255 moves"),
         };
         return query.answer(set.definition(), distance, &moves, output);
@@ -136,6 +137,8 @@ impl Query {
             writeln!(out)?;
         } else if distance.is_none() {
             writeln!(out, "{from_text} to {to_text}: unreachable (no moves of {} lead there)", definition.id())?;
+        } else if names.is_empty() {
+            writeln!(out, "{from_text} to {to_text}: the same state (0 moves)")?;
         } else {
             let plural = if names.len() == 1 { "" } else { "s" };
             writeln!(out, "{from_text} to {to_text}: {} move{plural}: {}", names.len(), names.join(" "))?;

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail};
 use godtab_gen::{GenError, Level, Options, Size, planned_memory, table_bytes};
-use godtab_puzzles::{Puzzle, builtin};
+use godtab_puzzles::{Definition, Puzzle, builtin};
 use godtab_runtime::Encoding;
 
 use crate::info::thousands;
@@ -100,27 +100,77 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
     if args.metric.is_some() && args.spec.is_none() {
         bail!("--metric is for orbit puzzles' spec files (--spec FILE); the built-in puzzles' moves are fixed");
     }
-    let definition = match (&args.puzzle, &args.spec) {
+    let (definition, patterns) = match (&args.puzzle, &args.spec) {
         (_, Some(path)) => {
             let spec = godtab_spec::load_spec(path, metric).with_context(|| path.display().to_string())?;
-            if let Some(patterns) = &spec.patterns {
-                let limit = args.max_memory.unwrap_or_else(memory_limit);
-                return crate::pdb::generate(&spec.definition, patterns, &args.output, limit);
-            }
-            spec.definition
+            (spec.definition, spec.patterns)
         }
-        (Some(id), None) => builtin::by_id(id)
-            .with_context(|| {
-                let ids: Vec<&str> = builtin::every().map(|b| b.id).collect();
-                format!("unknown puzzle {id:?}: the built-in puzzles are {} (or give --spec FILE)", ids.join(", "))
-            })?
-            .definition(),
+        (Some(id), None) => (
+            builtin::by_id(id)
+                .with_context(|| {
+                    let ids: Vec<&str> = builtin::every().map(|b| b.id).collect();
+                    format!("unknown puzzle {id:?}: the built-in puzzles are {} (or give --spec FILE)", ids.join(", "))
+                })?
+                .definition(),
+            None,
+        ),
         (None, None) => bail!("name a built-in puzzle or give --spec FILE"),
     };
-    let (id, puzzle) = (definition.id(), definition.puzzle());
+    if patterns.is_some() && args.compact {
+        bail!(
+            "--compact stores a complete table's distances modulo 3; a pattern set has no such form (leave --compact out)"
+        );
+    }
+    // Where the table goes is settled, and its temporary file made, before
+    // a generation that may take minutes: a folder that cannot take it is
+    // found now.
     let destination = Destination::of(&args.output, std::io::stdout().is_terminal())?;
     let compressed = args.zstd || destination.zst;
+    let mut pending = match &destination.file {
+        Some(_) => Some(
+            godtab_files::PendingWrite::create(&args.output)
+                .map_err(|e| anyhow!("{}: cannot write here: {e}", args.output.display()))?,
+        ),
+        None => None,
+    };
     let limit = args.max_memory.unwrap_or_else(memory_limit);
+    let bytes = match &patterns {
+        Some(patterns) => crate::pdb::generate(&definition, patterns, limit, compressed)?,
+        None => complete_table(&definition, args.compact, compressed, limit)?,
+    };
+    let bytes_out = if compressed { godtab_gen::compress(&bytes)? } else { bytes };
+    let size = Size(bytes_out.len() as u64);
+    match pending.take() {
+        None => {
+            let mut out = crate::stdio::stdout();
+            // A reader that stops early gets part of a table: that is a
+            // failure here, not a reader that has seen enough.
+            let closed = |e: std::io::Error| anyhow!("standard output: {e}: the table was not written whole");
+            out.write_all(&bytes_out).map_err(closed)?;
+            out.flush().map_err(closed)?;
+            note(format_args!("wrote standard output: {size}"));
+        }
+        Some(mut pending) => {
+            let path = &args.output;
+            let target = pending.target().to_path_buf();
+            pending
+                .file()
+                .write_all(&bytes_out)
+                .and_then(|()| pending.commit())
+                .with_context(|| format!("writing {}", path.display()))?;
+            if target != *path {
+                note(format_args!("wrote {} (through the link to {}): {size}", path.display(), target.display()));
+            } else {
+                note(format_args!("wrote {}: {size}", path.display()));
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Plans, generates and encodes a complete table.
+fn complete_table(definition: &Definition, compact: bool, compressed: bool, limit: u64) -> Result<Vec<u8>> {
+    let (id, puzzle) = (definition.id(), definition.puzzle());
     // Compressing holds the table, zstd's context and the compressed output
     // at once: after the search, but possibly more than its peak.
     let needed = if compressed {
@@ -138,32 +188,14 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
     if needed > limit {
         return Err(advise(GenError::TooLarge { slots: puzzle.slots(), needed, limit }));
     }
+    let encoding = if compact { Encoding::Compact } else { Encoding::Full };
+    encoding.check(puzzle).map_err(|problem| advise(GenError::Encoding(problem)))?;
     let progress = Progress::new(puzzle);
     let report = |level: &Level| progress.level(level);
-    let encoding = if args.compact { Encoding::Compact } else { Encoding::Full };
     let options = Options { max_memory: Some(limit), on_level: Some(&report), encoding };
-    let table = table_bytes(&definition, &options).map_err(advise)?;
+    let table = table_bytes(definition, &options).map_err(advise)?;
     progress.finish();
-    let bytes_out = if compressed { godtab_gen::compress(&table)? } else { table };
-    let size = Size(bytes_out.len() as u64);
-    match &destination.file {
-        None => {
-            let mut out = crate::stdio::stdout();
-            out.write_all(&bytes_out)?;
-            out.flush()?;
-            note(format_args!("wrote standard output: {size}"));
-        }
-        Some(target) => {
-            let path = &args.output;
-            godtab_gen::write_atomic(path, &bytes_out).with_context(|| format!("writing {}", path.display()))?;
-            if target != path {
-                note(format_args!("wrote {} (through the link to {}): {size}", path.display(), target.display()));
-            } else {
-                note(format_args!("wrote {}: {size}", path.display()));
-            }
-        }
-    }
-    Ok(ExitCode::SUCCESS)
+    Ok(table)
 }
 
 /// A generator error, with what the user can do about it.
@@ -205,7 +237,7 @@ impl Destination {
         if path.is_dir() {
             bail!("{}: is a folder, not a table file; give the table's file name", path.display());
         }
-        let target = godtab_gen::output_target(path).map_err(|e| match e.kind() {
+        let target = godtab_files::output_target(path).map_err(|e| match e.kind() {
             std::io::ErrorKind::InvalidInput => {
                 anyhow!("{}: {e}; write the table to a file, or to standard output with -o -", path.display())
             }
@@ -214,7 +246,7 @@ impl Destination {
         if target.path.file_name().is_none() {
             bail!("-o {:?}: not a file name; give the table's file name", path.display().to_string());
         }
-        let dir = godtab_gen::folder_of(&target.path);
+        let dir = godtab_files::folder_of(&target.path);
         if !dir.is_dir() {
             let problem = if dir.exists() { "is not a folder" } else { "does not exist" };
             bail!("{}: {} {problem}", path.display(), dir.display());

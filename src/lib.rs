@@ -104,8 +104,37 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
 
 /// The error and its causes on one line, each said once: a cause that
 /// repeats what the line already says is left out, and one that extends it
-/// (a context such as a path, then "path: reason") replaces it.
+/// (a context such as a path, then "path: reason") replaces it. Control
+/// characters (of a path, a file's text) are escaped, and a line longer
+/// than [`MAX_ERROR_LINE`] keeps its start and end.
 fn one_line(error: &anyhow::Error) -> String {
+    shorten(&escape_controls(&joined(error)))
+}
+
+/// The longest error line printed, in characters: a 10 MB path given as
+/// an argument is not echoed whole.
+const MAX_ERROR_LINE: usize = 1000;
+
+/// `text` with its control characters escaped (`\u{1b}`, `\t`).
+fn escape_controls(text: &str) -> String {
+    text.chars().map(|c| if c.is_control() { c.escape_debug().to_string() } else { c.to_string() }).collect()
+}
+
+/// `text` cut to at most [`MAX_ERROR_LINE`] characters: its start, how
+/// much was left out, and its end.
+fn shorten(text: &str) -> String {
+    let count = text.chars().count();
+    if count <= MAX_ERROR_LINE {
+        return text.to_string();
+    }
+    let (head, tail) = (MAX_ERROR_LINE * 2 / 3, MAX_ERROR_LINE / 4);
+    let start: String = text.chars().take(head).collect();
+    let end: String = text.chars().skip(count - tail).collect();
+    format!("{start}... ({} characters left out) ...{end}", count - head - tail)
+}
+
+/// The error and its causes joined (see [`one_line`]).
+fn joined(error: &anyhow::Error) -> String {
     let mut line = String::new();
     for cause in error.chain() {
         let text = cause.to_string().replace('\n', " ");
@@ -119,4 +148,19 @@ fn one_line(error: &anyhow::Error) -> String {
         }
     }
     line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn error_lines_are_one_short_printable_line() {
+        let error = anyhow::anyhow!("bad\x1b]0;title\x07 name");
+        assert_eq!(one_line(&error), "bad\\u{1b}]0;title\\u{7} name");
+        let long = format!("{}: not found", "p".repeat(10_000_000));
+        let line = one_line(&anyhow::anyhow!(long));
+        assert!(line.chars().count() < MAX_ERROR_LINE + 60, "{}", line.len());
+        assert!(line.ends_with(": not found") && line.contains("characters left out"));
+    }
 }

@@ -96,6 +96,11 @@ pub(crate) fn open_unverified(
     }
 }
 
+/// `n` and the noun that goes with it: "1 pattern", "3 patterns".
+pub(crate) fn plural(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", Count(n), if n == 1 { one } else { many })
+}
+
 /// One answer of `solve --json` from a pattern set.
 #[derive(Serialize)]
 struct Answer<'a> {
@@ -163,7 +168,7 @@ pub(crate) fn solve(
         let seconds = started.elapsed().as_secs_f64();
         let shown = puzzle.display(&state).to_string();
         let names = move_names(definition, &report);
-        let limit_text = format!("not solved within {} nodes", Count(search.limit()));
+        let limit_text = format!("not solved within {}", plural(search.limit(), "node", "nodes"));
         failed |= report.outcome == Outcome::NodeLimit || report.outcome == Outcome::TooDeep;
         if json {
             let solved = report.outcome == Outcome::Solved;
@@ -225,25 +230,33 @@ pub(crate) fn answer(
             answer
         }
         Outcome::Unsolvable => "unsolvable".into(),
-        Outcome::NodeLimit => return Err(format!("not solved within {} nodes", Count(search.limit()))),
+        Outcome::NodeLimit => return Err(format!("not solved within {}", plural(search.limit(), "node", "nodes"))),
         Outcome::TooDeep => return Err("every solution is longer than 255 moves".into()),
     })
 }
 
-/// `godtab gen --spec F` for a spec with `patterns`: plans the memory,
-/// generates every pattern's database and writes the set.
-pub(crate) fn generate(definition: &Definition, patterns: &[Vec<u8>], output: &Path, limit: u64) -> Result<ExitCode> {
+/// `godtab gen --spec F` for a spec with `patterns`: plans the memory
+/// (with what compressing holds, if `compressed`) and generates every
+/// pattern's database; the set's bytes.
+pub(crate) fn generate(definition: &Definition, patterns: &[Vec<u8>], limit: u64, compressed: bool) -> Result<Vec<u8>> {
     let puzzle = definition.puzzle();
     godtab_gen::check_patterns(puzzle, patterns).map_err(|e| anyhow!("patterns: {e}"))?;
-    let needed = godtab_gen::planned_pattern_memory(puzzle, patterns);
+    let mut needed = godtab_gen::planned_pattern_memory(puzzle, patterns);
     let placements = godtab_gen::pattern_placements(puzzle, patterns);
+    if compressed {
+        // The set, zstd's context and the compressed copy, after the search.
+        let set = placements.saturating_add(64 << 10);
+        needed = needed.max(set.saturating_add(godtab_gen::compress_memory(set)?));
+    }
+    let sizes: Vec<String> = patterns.iter().map(|p| p.len().to_string()).collect();
     note(format_args!(
-        "{}: pattern set of {} patterns ({}), {} placements, planned memory {} (limit {})",
+        "{}: pattern set of {} ({}), {}, planned memory {}{} (limit {})",
         definition.id(),
-        patterns.len(),
-        patterns.iter().map(|p| p.len().to_string()).collect::<Vec<_>>().join("-"),
-        Count(placements),
+        plural(patterns.len() as u64, "pattern", "patterns"),
+        sizes.join("-"),
+        plural(placements, "placement", "placements"),
         Size(needed),
+        if compressed { " with zstd" } else { "" },
         Size(limit)
     ));
     if needed > limit {
@@ -281,9 +294,7 @@ pub(crate) fn generate(definition: &Definition, patterns: &[Vec<u8>], output: &P
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
-    godtab_gen::write_atomic(output, &bytes).with_context(|| format!("writing {}", output.display()))?;
-    note(format_args!("wrote {}: {}", output.display(), Size(bytes.len() as u64)));
-    Ok(ExitCode::SUCCESS)
+    Ok(bytes)
 }
 
 /// `godtab verify` on a pattern set: its checksum and a summary; `None`
@@ -318,6 +329,12 @@ pub(crate) fn info(set: &PatternSet<Bytes>, path: &Path, json: bool) -> Result<E
         source: String,
         generator: &'a str,
         bytes: usize,
+        /// Rank slots of the puzzle, as a complete table's would be.
+        states: u64,
+        /// The states the moves reach from the goal.
+        reachable: u64,
+        /// God's number, which a pattern set does not know: always null.
+        max_depth: Option<u8>,
         /// How the entries bound a distance: "sum" or "max".
         combine: &'static str,
         reflected_lookup: bool,
@@ -334,6 +351,9 @@ pub(crate) fn info(set: &PatternSet<Bytes>, path: &Path, json: bool) -> Result<E
         source: path.display().to_string(),
         generator: set.generator(),
         bytes: set.as_bytes().len(),
+        states: puzzle.slots(),
+        reachable: Searcher::new(set).reachable(),
+        max_depth: None,
         combine: match set.combine() {
             Combine::Sum => "sum",
             Combine::Max => "max",
@@ -353,6 +373,7 @@ pub(crate) fn info(set: &PatternSet<Bytes>, path: &Path, json: bool) -> Result<E
         writeln!(out, "source: {}", info.source)?;
         writeln!(out, "generator: {}", info.generator)?;
         writeln!(out, "size: {} bytes", Count(info.bytes as u64))?;
+        writeln!(out, "states: {} rank slots, {} reachable", Count(info.states), Count(info.reachable))?;
         for (i, p) in info.patterns.iter().enumerate() {
             let tiles: Vec<String> = p.tiles.iter().map(u8::to_string).collect();
             writeln!(

@@ -67,9 +67,14 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         if args.all || args.distinct {
             bail!("--all and --distinct are for one table's states; eight-two draws pairs of states");
         }
+        if args.unsolvable.is_some_and(|p| p > 0.0) {
+            bail!(
+                "--unsolvable: the Eight II statement promises that every target can be reached, and its judge \
+                 rejects a pair that cannot; eight-two draws solvable pairs only"
+            );
+        }
         let mut rng = args.seed.map_or_else(fastrand::Rng::new, fastrand::Rng::with_seed);
-        let options =
-            crate::random_pairs::Options { count: args.count, depth: args.depth, unsolvable: args.unsolvable };
+        let options = crate::random_pairs::Options { count: args.count, depth: args.depth };
         crate::random_pairs::write(&tables, &options, &mut rng, &mut crate::stdio::buffered_stdout())?;
         return Ok(ExitCode::SUCCESS);
     }

@@ -1,5 +1,6 @@
 //! Random cases that are more than one state: Eight II's pairs of start
-//! and target, and unsolvable states made by swapping two tiles.
+//! and target, and unsolvable states made by hand (two tiles swapped, a
+//! piece twisted).
 
 use std::io::Write;
 
@@ -14,12 +15,12 @@ pub(crate) struct Options {
     pub count: u64,
     /// The fewest moves between start and target, if set.
     pub depth: Option<u8>,
-    /// The fraction of pairs whose target cannot be reached.
-    pub unsolvable: Option<f64>,
 }
 
-/// A state made from `state` by swapping two tiles (never the blank) that
-/// `is_unsolvable` accepts, if a few tries find one.
+/// A state made from `state` by hand that `is_unsolvable` accepts, if a
+/// few tries find one: two tiles (never the blank) or two pieces of an
+/// orbit swapped, or on a twisty puzzle a piece twisted in place, as the
+/// 9 Puzzle's real data and a cube taken apart have them.
 pub(crate) fn unsolvable_from(
     puzzle: &Puzzle,
     state: &State,
@@ -27,19 +28,19 @@ pub(crate) fn unsolvable_from(
     is_unsolvable: impl Fn(&State) -> bool,
 ) -> Option<State> {
     let cells = puzzle.cells();
-    let mut values: Vec<u8> = state.labels().iter().map(|&l| puzzle.value_of(l)).collect();
-    for _ in 0..64 {
+    let twists = puzzle.kind() == godtab_runtime::Kind::Orbits;
+    for _ in 0..256 {
         let (a, b) = (rng.usize(..cells), rng.usize(..cells));
-        if a == b || puzzle.is_blank(values[a]) || puzzle.is_blank(values[b]) {
-            continue;
-        }
-        values.swap(a, b);
-        if let Ok(swapped) = puzzle.state_from_values(&values)
-            && is_unsolvable(&swapped)
+        let changed = if twists && rng.bool() {
+            puzzle.twist_cell(state, a, rng.u8(1..16))
+        } else {
+            puzzle.swap_cells(state, a, b)
+        };
+        if let Some(changed) = changed
+            && is_unsolvable(&changed)
         {
-            return Some(swapped);
+            return Some(changed);
         }
-        values.swap(a, b);
     }
     None
 }
@@ -97,12 +98,6 @@ pub(crate) fn write(
             }
         };
         let start = from_goal(table.puzzle(), &table.state_of_rank(rank).unwrap_or(target), &target);
-        let unsolvable = options.unsolvable.is_some_and(|p| rng.f64() < p);
-        let start = match unsolvable {
-            // Two tiles swapped: the tiles' order changes parity.
-            true => unsolvable_from(table.puzzle(), &start, rng, |_| true).unwrap_or(start),
-            false => start,
-        };
         writeln!(out, "{}\n{}", eight_two_text(any.puzzle(), &start), eight_two_text(any.puzzle(), &target))?;
         written += 1;
     }

@@ -5,6 +5,7 @@ mod common;
 
 mod cli;
 mod cli_contest;
+mod cli_hardening;
 mod cli_orbits;
 mod cli_output;
 mod cli_patterns;

@@ -21,8 +21,9 @@ pub(crate) enum Wrong {
     IllegalMove { step: usize, name: String },
     /// Moves that end elsewhere than the goal.
     MissesGoal { moves: usize },
-    /// "unsolvable" for a case that has an answer.
-    SaidUnsolvable { distance: u8 },
+    /// "unsolvable" for a case that has an answer (of this many moves, if
+    /// known).
+    SaidUnsolvable { distance: Option<u8> },
     /// Moves for a case that has none.
     Unsolvable,
     /// A count that is not the number of moves given.
@@ -43,7 +44,8 @@ impl fmt::Display for Wrong {
             Self::UnknownMove { column } => write!(f, "column {column}: unknown move"),
             Self::IllegalMove { step, name } => write!(f, "move {step} ({name}) is illegal there"),
             Self::MissesGoal { moves } => write!(f, "the moves do not reach the goal ({moves} given)"),
-            Self::SaidUnsolvable { distance } => write!(f, "says unsolvable, but it is solvable in {distance} moves"),
+            Self::SaidUnsolvable { distance: Some(d) } => write!(f, "says unsolvable, but it is solvable in {d} moves"),
+            Self::SaidUnsolvable { distance: None } => f.write_str("says unsolvable, but it is solvable"),
             Self::Unsolvable => write!(f, "gives moves, but the case is unsolvable"),
             Self::CountMismatch { count, moves } => write!(f, "says {count} moves but gives {moves}"),
             Self::Malformed(what) => write!(f, "malformed line: {what}"),
@@ -53,18 +55,43 @@ impl fmt::Display for Wrong {
 }
 
 /// Checks the answer `line` (trimmed) to the case `state` in `format`.
+/// Whatever can be judged without the case's distance is judged first
+/// (the line's form, its count, every move's name and legality, whether the
+/// moves reach the goal), so that only an answer sound in every other way
+/// waits on the distance, which a pattern set may not be able to tell.
 pub(crate) fn check(oracle: &Oracle<'_>, format: Format, state: &State, line: &[u8]) -> Result<(), Wrong> {
-    let distance = oracle.distance(state).map_err(Wrong::Undecided)?;
     let definition = oracle.definition();
     let unsolvable: &[u8] = match format {
-        Format::NineDigits => return check_distance(line, distance),
+        Format::NineDigits => {
+            let given = number(line).ok_or(Wrong::Malformed("expected a number"))?;
+            let distance = oracle.distance(state).map_err(Wrong::Undecided)?;
+            return if given == distance.map_or(-1, i64::from) {
+                Ok(())
+            } else {
+                Err(Wrong::Distance { given, distance })
+            };
+        }
         Format::NinePuzzle => b"Not solvable",
         _ => b"unsolvable",
     };
-    if line.eq_ignore_ascii_case(unsolvable) {
-        return match distance {
-            None => Ok(()),
-            Some(distance) => Err(Wrong::SaidUnsolvable { distance }),
+    if line != unsolvable && line.eq_ignore_ascii_case(unsolvable) {
+        return Err(Wrong::Malformed(if format == Format::NinePuzzle {
+            "the statement writes \"Not solvable\", in that case"
+        } else {
+            "the generic format writes \"unsolvable\", in lower case"
+        }));
+    }
+    if line == unsolvable {
+        return match oracle.solvable(state) {
+            Some(false) => Ok(()),
+            Some(true) => Err(match oracle.distance(state) {
+                Ok(Some(distance)) => Wrong::SaidUnsolvable { distance: Some(distance) },
+                _ => Wrong::SaidUnsolvable { distance: None },
+            }),
+            None => match oracle.distance(state).map_err(Wrong::Undecided)? {
+                None => Ok(()),
+                Some(distance) => Err(Wrong::SaidUnsolvable { distance: Some(distance) }),
+            },
         };
     }
     // The count and where the moves start.
@@ -80,7 +107,6 @@ pub(crate) fn check(oracle: &Oracle<'_>, format: Format, state: &State, line: &[
     if let Some(count) = count.filter(|&c| c != moves.len() as i64) {
         return Err(Wrong::CountMismatch { count, moves: moves.len() });
     }
-    let Some(distance) = distance else { return Err(Wrong::Unsolvable) };
     let mut now = *state;
     for (step, &m) in moves.iter().enumerate() {
         if !definition.puzzle().apply_in_place(&mut now, m) {
@@ -89,22 +115,38 @@ pub(crate) fn check(oracle: &Oracle<'_>, format: Format, state: &State, line: &[
         }
     }
     if now != definition.puzzle().goal() {
-        return Err(Wrong::MissesGoal { moves: moves.len() });
+        // Moves that cannot reach the goal from an unsolvable case say so.
+        return Err(match oracle.solvable(state) {
+            Some(false) => Wrong::Unsolvable,
+            _ => Wrong::MissesGoal { moves: moves.len() },
+        });
     }
+    // The moves solve the case: only their number is left to judge.
+    let distance = oracle.distance(state).map_err(Wrong::Undecided)?;
+    let Some(distance) = distance else {
+        return Err(Wrong::Undecided(
+            "the table is damaged: moves reach the goal from a state it calls unsolvable".into(),
+        ));
+    };
     if moves.len() > usize::from(distance) {
         return Err(Wrong::NotOptimal { moves: moves.len(), distance });
     }
     Ok(())
 }
 
-/// Nine Digits: the answer is the distance ("-1" if there is none).
-fn check_distance(line: &[u8], distance: Option<u8>) -> Result<(), Wrong> {
-    let given = number(line).ok_or(Wrong::Malformed("expected a number"))?;
-    if given == distance.map_or(-1, i64::from) { Ok(()) } else { Err(Wrong::Distance { given, distance }) }
-}
-
-/// A whole number, with an optional minus sign.
+/// A whole number as a contest judge reads one: digits with an optional
+/// minus sign, no plus sign, no leading zeros ("0" itself, and "-1").
 fn number(text: &[u8]) -> Option<i64> {
+    let digits = text.strip_prefix(b"-").unwrap_or(text);
+    let canonical = match digits {
+        [] => false,
+        [b'0'] => digits.len() == text.len(),
+        [b'0', ..] => false,
+        _ => digits.iter().all(u8::is_ascii_digit),
+    };
+    if !canonical {
+        return None;
+    }
     std::str::from_utf8(text).ok()?.parse().ok()
 }
 

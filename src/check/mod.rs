@@ -38,10 +38,14 @@ A pattern set (the 15-puzzle's, or any `gen --spec` writes with patterns) is rea
 each case's fewest moves are found by IDA*, within --max-nodes.
 
 The cases are read as the judge reads them (the puzzle's statement format, or the generic one
-for --table). Any answer that is legal and optimal is right, not only godtab's own. Whitespace
-is read as contest judges read it: spaces at the ends of lines, \\r\\n line ends, blank lines
-between answers (except the 8-puzzle's, where an empty line answers a solved case) and blank
-lines or a missing newline at the end do not matter.
+for --table). Any answer that is legal and optimal is right, not only godtab's own.
+
+Deliberately lenient, as contest judges are: spaces at the ends of lines, \\r\\n line ends,
+blank lines between answers (except the 8-puzzle's, where an empty line answers a solved case),
+blank lines or a missing newline at the end, and moves written together or apart. Strict, as
+they are too: words as the statement spells them (\"Not solvable\", \"unsolvable\": not
+\"NOT SOLVABLE\"), and numbers as written by a program (no plus sign, no leading zeros: \"+8\"
+and \"09\" are malformed).
 
 Each wrong case is reported on one line: its number, its input and output lines, and why (not
 optimal: N moves where D suffice; an unknown or illegal move; moves that do not reach the goal;
@@ -192,7 +196,9 @@ struct Tally {
 }
 
 /// Reports missing or extra output and the summary line; true if any
-/// answer was wrong.
+/// answer was wrong or output follows the last answer. Missing answers
+/// count as wrong answers; extra output is not an answer and is reported
+/// beside the count.
 fn conclude(out: &mut impl Write, tally: Tally, all: bool, output_name: &Path) -> Result<bool> {
     let Tally { count, mut wrong, missing_from, extra } = tally;
     if let Some((first, line)) = missing_from {
@@ -200,13 +206,19 @@ fn conclude(out: &mut impl Write, tally: Tally, all: bool, output_name: &Path) -
         let which = if first == count { format!("case {first}") } else { format!("cases {first} to {count}") };
         writeln!(out, "{which} (input line {line}): missing output: {} ends first", output_name.display())?;
     } else if let Some(line) = extra {
-        wrong += 1;
         writeln!(out, "output line {line}: extra output after the answers to all {count} cases")?;
     }
-    if wrong == 0 {
-        writeln!(out, "all {count} answers are right")?;
+    let answers = if count == 1 { "answer" } else { "answers" };
+    if wrong == 0 && extra.is_none() {
+        match count {
+            0 => writeln!(out, "no cases to check")?,
+            1 => writeln!(out, "the one answer is right")?,
+            _ => writeln!(out, "all {count} answers are right")?,
+        }
+    } else if wrong == 0 {
+        writeln!(out, "all {count} {answers} are right, but output follows them")?;
     } else if all {
-        writeln!(out, "{wrong} of {count} answers wrong")?;
+        writeln!(out, "{wrong} of {count} {answers} wrong")?;
     }
-    Ok(wrong > 0)
+    Ok(wrong > 0 || extra.is_some())
 }

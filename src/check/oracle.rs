@@ -27,6 +27,16 @@ impl<'a> Oracle<'a> {
         }
     }
 
+    /// Whether `state` can reach the goal, where that is known without a
+    /// search: always from a complete table, and from a pattern set of a
+    /// board of two rows and columns or of a permutation puzzle.
+    pub(crate) fn solvable(&self, state: &State) -> Option<bool> {
+        match self {
+            Self::Table(table) => table.distance(state).ok().map(|d| d.is_some()),
+            Self::Patterns { searcher, .. } => searcher.solvable(state),
+        }
+    }
+
     /// The fewest moves that solve `state` (`None` if none do), or why it
     /// cannot be told.
     pub(crate) fn distance(&self, state: &State) -> Result<Option<u8>, String> {
@@ -38,8 +48,8 @@ impl<'a> Oracle<'a> {
                     Outcome::Solved => Ok(Some(report.moves().len() as u8)),
                     Outcome::Unsolvable => Ok(None),
                     Outcome::NodeLimit => Err(format!(
-                        "cannot tell: the search for the fewest moves stopped at {} nodes (raise --max-nodes)",
-                        godtab_gen::Count(search.limit())
+                        "cannot tell: the search for the fewest moves stopped at {} (raise --max-nodes)",
+                        crate::pdb::plural(search.limit(), "node", "nodes")
                     )),
                     Outcome::TooDeep => Err("cannot tell: every solution is longer than 255 moves".into()),
                 }

@@ -16,10 +16,11 @@ pub(crate) enum OnError {
 }
 
 /// With `--table`, the first word may be a file of cases rather than the
-/// puzzle: then it joins the files.
+/// puzzle: then it joins the files. It is a file when something by that
+/// name exists (a device or a FIFO too: reading it says what it is).
 pub(crate) fn settle(cases: &CasesArgs, files: &[PathBuf]) -> (CasesArgs, Vec<PathBuf>) {
     match &cases.puzzle {
-        Some(word) if cases.tables.table.is_some() && Path::new(word).is_file() => {
+        Some(word) if cases.tables.table.is_some() && Path::new(word).exists() => {
             let all = std::iter::once(PathBuf::from(word)).chain(files.iter().cloned()).collect();
             (CasesArgs { puzzle: None, ..cases.clone() }, all)
         }
