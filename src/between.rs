@@ -6,11 +6,11 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result, anyhow, bail};
-use godtab_runtime::{Bytes, Definition, State, Table};
-use godtab_search::{Outcome, Searcher};
+use anyhow::{Result, anyhow, bail};
+use godtab_runtime::{Definition, State};
 use serde::Serialize;
 
+use crate::oracle::{Oracle, Unanswered};
 use crate::pdb::SearchArgs;
 use crate::relabel::{Unanswerable, blank_cell, towards_goal};
 use crate::source::TableArgs;
@@ -47,35 +47,26 @@ pub(crate) fn run(
     let puzzle = match puzzle {
         // Any Eight II table reads the target; its blank picks the table.
         Some(EIGHT_TWO) if tables.table.is_none() => {
-            let any = tables.load(Some(&eight_two_table(8)))?.table;
-            let target = any.parse(to).map_err(|e| anyhow!("--to {to:?}: {e}"))?;
-            Some(eight_two_table(blank_cell(any.puzzle(), &target).unwrap_or(8)))
+            let definition = tables.open(Some(&eight_two_table(8)))?.file.definition().clone();
+            let target = definition.puzzle().parse(to).map_err(|e| anyhow!("--to {to:?}: {e}"))?;
+            Some(eight_two_table(blank_cell(definition.puzzle(), &target).unwrap_or(8)))
         }
         other => other.map(str::to_owned),
     };
-    if let Some((set, _)) = crate::pdb::open(tables, puzzle.as_deref())? {
-        let query = Query::read(set.definition(), from, to, |why| match why {
-            Unanswerable::Orbits => "solve the start and the target separately".into(),
-            _ => format!(
-                "a pattern set of the same puzzle whose goal is the target {to:?} answers it (godtab gen --spec with that goal)"
-            ),
-        })?;
-        let report = Searcher::new(&set).solve(&query.relabelled, search.limit()).map_err(|e| anyhow!("{e}"))?;
-        let moves: Vec<usize> = report.moves().iter().map(|&m| usize::from(m)).collect();
-        let distance = match report.outcome {
-            Outcome::Solved => Some(moves.len() as u8),
-            Outcome::Unsolvable => None,
-            Outcome::NodeLimit => {
-                bail!("not solved within {} (raise --max-nodes)", crate::pdb::plural(search.limit(), "node", "nodes"))
-            }
-            Outcome::TooDeep => bail!("every solution is longer than 255 moves"),
-        };
-        return query.answer(set.definition(), distance, &moves, output);
-    }
-    let table = tables.load_verified(puzzle.as_deref())?.table;
-    let query = Query::read(table.definition(), from, to, |why| advice(&table, why, to))?;
-    let (distance, moves) = crate::solve::solve(&table, &query.relabelled)?;
-    query.answer(table.definition(), distance, &moves, output)
+    let loaded = tables.open_verified(puzzle.as_deref())?;
+    let oracle = Oracle::new(&loaded.file, search);
+    let definition = oracle.definition();
+    let embedded = loaded.origin.is_embedded();
+    let query = Query::read(definition, from, to, |why| advice(definition.id(), embedded, why, to))?;
+    let (distance, moves) = match oracle.solve(&query.relabelled) {
+        Ok(answer) => match answer.moves {
+            Some(moves) => (Some(moves.len() as u8), moves),
+            None => (None, Vec::new()),
+        },
+        Err(unanswered @ Unanswered::NodeLimit(..)) => bail!("{unanswered} (raise --max-nodes)"),
+        Err(unanswered) => bail!("{unanswered}"),
+    };
+    query.answer(definition, distance, &moves, output)
 }
 
 /// How to print an answer: one JSON object, or text (and the board after
@@ -143,20 +134,19 @@ impl Query {
             let plural = if names.len() == 1 { "" } else { "s" };
             writeln!(out, "{from_text} to {to_text}: {} move{plural}: {}", names.len(), names.join(" "))?;
             if output.show {
-                draw(&mut out, definition, self.start, moves, &names)?;
+                crate::solve::draw(&mut out, definition, self.start, moves, &names)?;
             }
         }
         Ok(if distance.is_some() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
     }
 }
 
-/// What would answer a query this table cannot.
-fn advice(table: &Table<Bytes>, why: Unanswerable, to: &str) -> String {
-    let is_eight = |id: &str| id == "eight-puzzle" || id.starts_with(EIGHT_TWO);
+/// What would answer a query the table of puzzle `id` (built into the
+/// binary or not) cannot.
+fn advice(id: &str, embedded: bool, why: Unanswerable, to: &str) -> String {
+    let is_eight = id == "eight-puzzle" || id.starts_with(EIGHT_TWO);
     match why {
-        Unanswerable::BlankElsewhere { target, .. }
-            if is_eight(table.id()) && crate::embedded::table(table.id()).is_some() =>
-        {
+        Unanswerable::BlankElsewhere { target, .. } if is_eight && embedded => {
             format!(
                 "the built-in table {} answers it (or name the puzzle {EIGHT_TWO} to pick it)",
                 eight_two_table(target)
@@ -167,24 +157,6 @@ fn advice(table: &Table<Bytes>, why: Unanswerable, to: &str) -> String {
         }
         Unanswerable::Orbits => "solve the start and the target separately".into(),
     }
-}
-
-/// The board after every move, starting from `state`.
-fn draw(
-    out: &mut impl Write,
-    definition: &Definition,
-    mut state: State,
-    moves: &[usize],
-    names: &[&str],
-) -> Result<()> {
-    let puzzle = definition.puzzle();
-    writeln!(out, "{:#}", puzzle.display(&state))?;
-    for (step, &m) in moves.iter().enumerate() {
-        state = puzzle.apply(&state, m).context("the table is damaged")?;
-        writeln!(out, "-- {}. {} --", step + 1, names[step])?;
-        writeln!(out, "{:#}", puzzle.display(&state))?;
-    }
-    Ok(())
 }
 
 /// Checks that `--from` and `--to` come together and alone.

@@ -55,7 +55,8 @@ fn builtin_table(id: &str) -> &'static Table<&'static [u8]> {
 pub fn judge(puzzle: &str, data: &[u8]) {
     let table = builtin_table(puzzle);
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let bad = judge_stream(table, Format::of(table.definition()), data, &mut out, &mut err).expect("in-memory streams");
+    let bad =
+        judge_stream(table, Format::of_table(table.definition()), data, &mut out, &mut err).expect("in-memory streams");
     let reported = err.iter().filter(|&&b| b == b'\n').count() as u64;
     assert_eq!(bad, reported);
 }

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use godtab_puzzles::Permutations;
-use godtab_runtime::{Bytes, Encoding, Kind, Puzzle, Ranking, Table};
+use godtab_runtime::{Bytes, Encoding, Kind, Puzzle, Ranking, Table, TableFile};
 use serde::Serialize;
 
 use crate::source::TableArgs;
@@ -89,11 +89,13 @@ struct OrbitInfo<'a> {
 
 /// Prints the description of the table.
 pub(crate) fn run(args: &Args) -> Result<ExitCode> {
-    if let Some((set, path)) = crate::pdb::open_unverified(&args.tables, args.puzzle.as_deref())? {
-        return crate::pdb::info(&set, &path, args.json);
-    }
-    let loaded = args.tables.load(args.puzzle.as_deref())?;
-    let info = describe(&loaded.table, loaded.origin.to_string());
+    let loaded = args.tables.open(args.puzzle.as_deref())?;
+    let table = match &loaded.file {
+        TableFile::Complete(table) => table,
+        TableFile::Patterns(set) => return crate::pdb::info(set, loaded.origin.to_string(), args.json),
+        other => anyhow::bail!("{}: info cannot describe a {}", loaded.origin.path_text(), other.kind()),
+    };
+    let info = describe(table, loaded.origin.to_string());
     let mut out = crate::stdio::stdout();
     if args.json {
         serde_json::to_writer(&mut out, &info)?;

@@ -17,6 +17,7 @@ mod generate;
 mod info;
 mod judge;
 mod lines;
+mod oracle;
 mod pdb;
 mod random;
 mod random_pairs;

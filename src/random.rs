@@ -5,7 +5,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{Result, anyhow, bail};
-use godtab_runtime::{Bytes, PatternSet, State, Table};
+use godtab_runtime::{Bytes, PatternSet, State, Table, TableFile};
 
 use crate::info::thousands;
 use crate::judge::{CasesArgs, Format};
@@ -78,11 +78,12 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         crate::random_pairs::write(&tables, &options, &mut rng, &mut crate::stdio::buffered_stdout())?;
         return Ok(ExitCode::SUCCESS);
     }
-    if let Some((set, _)) = crate::pdb::open(&args.cases.tables, args.cases.puzzle.as_deref())? {
-        return from_pattern_set(&set, args);
-    }
     let (loaded, format) = args.cases.open()?;
-    let table = &loaded.table;
+    let table = match &loaded.file {
+        TableFile::Complete(table) => table,
+        TableFile::Patterns(set) => return from_pattern_set(set, args, format),
+        other => bail!("{}: random cannot draw from a {}", loaded.origin.path_text(), other.kind()),
+    };
     let (matching, depth) = match args.depth {
         None => (table.reachable(), None),
         Some(d) => match table.histogram().nth(usize::from(d)) {
@@ -201,19 +202,23 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
     finish(&mut out, format)
 }
 
-/// Random states of a pattern set's puzzle: uniformly random ranks of its
-/// rank space (on a sliding board, exactly the solvable states), in the
-/// generic format. A pattern set knows no state's distance without a
-/// search, so `--depth` and `--all` need a complete table.
-fn from_pattern_set(set: &PatternSet<Bytes>, args: &Args) -> Result<ExitCode> {
+/// Random states of a pattern set's puzzle, uniformly among those its
+/// moves reach: on a permutation puzzle drawn from the moves' group, on a
+/// sliding board uniformly random ranks of its rank space (exactly the
+/// solvable states); written in the generic format. A pattern set knows no
+/// state's distance without a search, so `--depth` and `--all` need a
+/// complete table.
+fn from_pattern_set(set: &PatternSet<Bytes>, args: &Args, format: Format) -> Result<ExitCode> {
     if args.depth.is_some() {
         bail!("--depth needs a complete table: a pattern set knows a state's distance only by searching for it");
     }
-    if args.cases.format.is_some_and(|f| f != Format::Generic) {
+    if format != Format::Generic {
         bail!("--format: a pattern set's states are written in the generic format");
     }
     let puzzle = set.puzzle();
-    let slots = puzzle.slots();
+    let searcher = godtab_search::Searcher::new(set);
+    let group = godtab_puzzles::MoveGroup::of(puzzle);
+    let slots = searcher.reachable();
     if args.distinct && args.count > slots {
         bail!(
             "--distinct: {} has only {} states, fewer than --count {}",
@@ -224,10 +229,10 @@ fn from_pattern_set(set: &PatternSet<Bytes>, args: &Args) -> Result<ExitCode> {
     }
     let mut rng = args.seed.map_or_else(fastrand::Rng::new, fastrand::Rng::with_seed);
     let unsolvable = args.unsolvable.unwrap_or(0.0);
-    let outside = |s: &State| !puzzle.in_rank_space(s);
+    let outside = |s: &State| searcher.solvable(s) == Some(false);
     if unsolvable > 0.0 {
         crate::random_pairs::unsolvable_from(puzzle, &puzzle.goal(), &mut rng, outside).ok_or_else(|| {
-            anyhow!("--unsolvable: swapping two tiles of {} never leaves its states' parity", set.definition().id())
+            anyhow!("--unsolvable: swapping two tiles of {} always leaves it solvable", set.definition().id())
         })?;
     }
     let mut written_ranks = HashSet::new();
@@ -237,11 +242,13 @@ fn from_pattern_set(set: &PatternSet<Bytes>, args: &Args) -> Result<ExitCode> {
     let mut out = crate::stdio::buffered_stdout();
     let mut written = 0;
     while written < args.count {
-        let rank = rng.u64(..slots);
-        if args.distinct && !written_ranks.insert(rank) {
+        let mut state = match &group {
+            Some(group) => group.random_state(puzzle, |n| rng.usize(..n)),
+            None => puzzle.unrank(rng.u64(..puzzle.slots())),
+        };
+        if args.distinct && !written_ranks.insert(puzzle.rank(&state)) {
             continue;
         }
-        let mut state = puzzle.unrank(rank);
         if unsolvable > 0.0 && rng.f64() < unsolvable {
             state = crate::random_pairs::unsolvable_from(puzzle, &state, &mut rng, outside).unwrap_or(state);
         }

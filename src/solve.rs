@@ -4,9 +4,10 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use godtab_runtime::{Bytes, Kind, State, Table};
+use godtab_runtime::{Definition, Kind, Puzzle, State};
 use serde::Serialize;
 
+use crate::oracle::{Oracle, Unanswered, Work};
 use crate::source::TableArgs;
 
 /// Arguments of `godtab solve`.
@@ -68,12 +69,16 @@ struct Answer<'a> {
     solvable: bool,
     distance: Option<u8>,
     moves: Vec<&'a str>,
-    /// Why the text is not a state of the puzzle.
+    /// What the search cost, from a pattern set.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    search: Option<Work>,
+    /// Why the text is not a state of the puzzle, or why it has no answer.
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
 }
 
-/// Answers every state given; exit status 1 if one of them is not a state.
+/// Answers every state given; exit status 1 if one of them is not a state
+/// or has no answer (a search's node limit).
 pub(crate) fn run(args: &Args) -> Result<ExitCode> {
     if let (Some(from), Some(to)) = (&args.from, &args.to) {
         crate::between::check_args(Some(from), Some(to), args.states.len(), args.scramble.len())?;
@@ -86,38 +91,36 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         Some(_) => (None, words.as_slice()),
         None => (words.first().map(String::as_str), words.get(1..).unwrap_or_default()),
     };
-    if let Some((set, _)) = crate::pdb::open(&args.tables, puzzle)? {
-        let words = if args.tables.table.is_some() { &words[..] } else { states };
-        return crate::pdb::solve(&set, words, &args.scramble, args.json, args.search);
-    }
-    let loaded = args.tables.load_verified(puzzle)?;
-    let table = &loaded.table;
+    let loaded = args.tables.open_verified(puzzle)?;
+    let oracle = Oracle::new(&loaded.file, args.search);
+    let definition = oracle.definition();
     // With --table the puzzle may still be named: then it must match.
     // (Not when the words are a state one tile per argument: a puzzle may
     // be named like a tile.)
     if let (Some(path), Some((first, rest))) = (&args.tables.table, states.split_first())
-        && table.parse(first).is_err()
-        && !is_one_state(table, states)
-        && (first == table.id() || crate::embedded::table(first).is_some())
+        && definition.puzzle().parse(first).is_err()
+        && !is_one_state(definition.puzzle(), states)
+        && (first == definition.id() || crate::embedded::table(first).is_some())
     {
-        crate::source::ensure_id(path, table, first)?;
+        crate::source::ensure_id(path, definition.id(), first)?;
         states = rest;
     }
+    let puzzle = definition.puzzle();
     if states.is_empty() && args.scramble.is_empty() {
         anyhow::bail!(
             "give at least one state to solve, e.g. \"{}\", or --scramble MOVES",
-            table.display(&table.puzzle().goal())
+            puzzle.display(&puzzle.goal())
         );
     }
-    let texts = group_single_tiles(table, states);
+    let texts = group_single_tiles(puzzle, states);
     let mut out = crate::stdio::stdout();
     let mut failed = false;
     let given = texts.iter().map(|text| (text, false)).chain(args.scramble.iter().map(|text| (text, true)));
     for (text, is_scramble) in given {
         let parsed = if is_scramble {
-            table.definition().scramble(text.as_bytes()).map_err(|e| e.to_string())
+            definition.scramble(text.as_bytes()).map_err(|e| e.to_string())
         } else {
-            table.parse(text).map_err(|e| e.to_string())
+            puzzle.parse(text).map_err(|e| e.to_string())
         };
         let scramble = is_scramble.then(|| text.clone());
         let state = match parsed {
@@ -127,24 +130,58 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
                 crate::stdio::note(format_args!("godtab solve: {what}{text:?}: {e}"));
                 failed = true;
                 if args.json {
-                    let error = Some(e);
                     let (state, moves) = (text.clone(), Vec::new());
-                    let answer = Answer { state, scramble, solvable: false, distance: None, moves, error };
+                    let answer = Answer {
+                        state,
+                        scramble,
+                        solvable: false,
+                        distance: None,
+                        moves,
+                        search: None,
+                        error: Some(e),
+                    };
                     serde_json::to_writer(&mut out, &answer)?;
                     writeln!(out)?;
                 }
                 continue;
             }
         };
+        // A scramble stands for its state: shorter, and what was typed.
+        let shown = match &scramble {
+            Some(s) if !args.json => s.split_whitespace().collect::<Vec<_>>().join(" "),
+            _ => puzzle.display(&state).to_string(),
+        };
+        let (answer, search, error) = match oracle.solve(&state) {
+            Ok(answer) => (Some(answer.moves), answer.search, None),
+            Err(Unanswered::Damaged(why)) => anyhow::bail!("{why}"),
+            Err(unanswered) => {
+                let hint = if matches!(unanswered, Unanswered::NodeLimit(..)) { " (raise --max-nodes)" } else { "" };
+                (None, unanswered.work(), Some((unanswered.to_string(), hint)))
+            }
+        };
+        failed |= error.is_some();
+        let moves = answer.clone().flatten().unwrap_or_default();
+        let names: Vec<&str> = moves.iter().filter_map(|&m| definition.move_name(m)).collect();
         if args.json {
-            let (distance, moves) = solve(table, &state)?;
-            let moves = moves.into_iter().filter_map(|m| table.move_name(m)).collect();
-            let state = table.display(&state).to_string();
-            let answer = Answer { state, scramble, solvable: distance.is_some(), distance, moves, error: None };
+            let solvable = error.is_some() || answer.as_ref().is_some_and(Option::is_some);
+            let distance = answer.as_ref().and_then(|a| a.as_ref()).map(|m| m.len() as u8);
+            let error = error.map(|(why, _)| why);
+            let answer = Answer { state: shown, scramble, solvable, distance, moves: names, search, error };
             serde_json::to_writer(&mut out, &answer)?;
             writeln!(out)?;
-        } else {
-            write_answer(&mut out, table, &state, scramble.as_deref(), args.show)?;
+            continue;
+        }
+        match (&answer, &error) {
+            (_, Some((why, hint))) => writeln!(out, "{shown}: {why}{hint}")?,
+            (Some(None), _) | (None, None) => writeln!(out, "{shown}: unsolvable")?,
+            (Some(Some(_)), _) if names.is_empty() => writeln!(out, "{shown}: solved (0 moves)")?,
+            (Some(Some(_)), _) => {
+                let plural = if names.len() == 1 { "" } else { "s" };
+                writeln!(out, "{shown}: {} move{plural}: {}", names.len(), names.join(" "))?;
+            }
+        }
+        if args.show && answer.is_some_and(|a| a.is_some()) {
+            draw(&mut out, definition, state, &moves, &names)?;
         }
     }
     Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
@@ -152,58 +189,32 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
 
 /// Whether `words`, one per cell (or, for an orbit puzzle, blocks split
 /// into words), spell one state.
-fn is_one_state(table: &Table<Bytes>, words: &[String]) -> bool {
-    let counted = words.len() == table.puzzle().cells() || table.puzzle().kind() == Kind::Orbits;
-    counted && words.len() > 1 && table.parse(&words.join(" ")).is_ok()
+fn is_one_state(puzzle: &Puzzle, words: &[String]) -> bool {
+    let counted = words.len() == puzzle.cells() || puzzle.kind() == Kind::Orbits;
+    counted && words.len() > 1 && puzzle.parse(&words.join(" ")).is_ok()
 }
 
 /// `godtab solve nine-digits 4 1 3 5 2 6 7 8 9` (one tile per argument)
 /// means one state, not nine.
-fn group_single_tiles(table: &Table<Bytes>, words: &[String]) -> Vec<String> {
-    let single_tiles = words.iter().all(|w| table.parse(w).is_err() && !w.trim().contains(char::is_whitespace));
-    if single_tiles && is_one_state(table, words) { vec![words.join(" ")] } else { words.to_vec() }
+fn group_single_tiles(puzzle: &Puzzle, words: &[String]) -> Vec<String> {
+    let single_tiles = words.iter().all(|w| puzzle.parse(w).is_err() && !w.trim().contains(char::is_whitespace));
+    if single_tiles && is_one_state(puzzle, words) { vec![words.join(" ")] } else { words.to_vec() }
 }
 
-/// The distance of `state` and its moves (`None` and none if unsolvable).
-pub(crate) fn solve(table: &Table<Bytes>, state: &State) -> Result<(Option<u8>, Vec<usize>)> {
-    let damaged = |e| anyhow::anyhow!("the table is damaged: {e}");
-    let Some(mut solution) = table.solution(state).map_err(damaged)? else { return Ok((None, Vec::new())) };
-    let moves: Vec<usize> = solution.by_ref().collect();
-    match solution.error() {
-        Some(e) => Err(damaged(e)),
-        None => Ok((Some(moves.len() as u8), moves)),
-    }
-}
-
-fn write_answer(
+/// The board after every move, starting from `state`.
+pub(crate) fn draw(
     out: &mut impl Write,
-    table: &Table<Bytes>,
-    state: &State,
-    scramble: Option<&str>,
-    show: bool,
+    definition: &Definition,
+    mut state: State,
+    moves: &[usize],
+    names: &[&str],
 ) -> Result<()> {
-    // A scramble stands for its state: shorter, and what was typed.
-    let text = scramble
-        .map_or_else(|| table.display(state).to_string(), |s| s.split_whitespace().collect::<Vec<_>>().join(" "));
-    let (Some(_), moves) = solve(table, state)? else {
-        writeln!(out, "{text}: unsolvable")?;
-        return Ok(());
-    };
-    let names: Vec<&str> = moves.iter().filter_map(|&m| table.move_name(m)).collect();
-    let plural = if moves.len() == 1 { "" } else { "s" };
-    if moves.is_empty() {
-        writeln!(out, "{text}: solved (0 moves)")?;
-    } else {
-        writeln!(out, "{text}: {} move{plural}: {}", moves.len(), names.join(" "))?;
-    }
-    if show {
-        let mut board = *state;
-        writeln!(out, "{:#}", table.display(&board))?;
-        for (step, &m) in moves.iter().enumerate() {
-            board = table.puzzle().apply(&board, m).ok_or_else(|| anyhow::anyhow!("the table is damaged"))?;
-            writeln!(out, "-- {}. {} --", step + 1, names[step])?;
-            writeln!(out, "{:#}", table.display(&board))?;
-        }
+    let puzzle = definition.puzzle();
+    writeln!(out, "{:#}", puzzle.display(&state))?;
+    for (step, &m) in moves.iter().enumerate() {
+        state = puzzle.apply(&state, m).ok_or_else(|| anyhow::anyhow!("the table is damaged"))?;
+        writeln!(out, "-- {}. {} --", step + 1, names[step])?;
+        writeln!(out, "{:#}", puzzle.display(&state))?;
     }
     Ok(())
 }

@@ -1,12 +1,14 @@
 //! Where a command's table comes from: the tables compiled into the binary,
-//! or a file (`--table FILE`, `--tables DIR`). Every table is opened here,
-//! by one path, and errors about its contents get the CLI's advice.
+//! or a file (`--table FILE`, `--tables DIR`; the release bundle's
+//! `tables/` for the 15-puzzle). Every table file, of any kind, is opened
+//! here, by one path ([`TableArgs::open`]), and errors about its contents
+//! get the CLI's advice; each command then matches once on what it got.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Result, anyhow, bail};
-use godtab_runtime::{Bytes, FileError, Table};
+use godtab_runtime::{Bytes, FileError, Table, TableFile};
 
 use crate::embedded;
 
@@ -27,6 +29,21 @@ pub(crate) enum Origin {
     },
 }
 
+impl Origin {
+    /// Whether the table was built into the binary.
+    pub fn is_embedded(&self) -> bool {
+        matches!(self, Self::Embedded)
+    }
+
+    /// The file's path, or "the embedded table", for messages.
+    pub fn path_text(&self) -> String {
+        match self {
+            Self::Embedded => "the embedded table".into(),
+            Self::File { path, .. } => path.display().to_string(),
+        }
+    }
+}
+
 impl fmt::Display for Origin {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -37,12 +54,22 @@ impl fmt::Display for Origin {
     }
 }
 
-/// An open table and its origin.
+/// An open table file of any kind, and its origin.
 pub(crate) struct Loaded {
-    /// The table.
-    pub table: Table<Bytes>,
+    /// The file: a complete table or a pattern set.
+    pub file: TableFile<Bytes>,
     /// Where it came from.
     pub origin: Origin,
+}
+
+impl Loaded {
+    /// The complete table, or one sentence saying that `command` needs one.
+    pub fn into_table(self, command: &str) -> Result<Table<Bytes>> {
+        match self.file {
+            TableFile::Complete(table) => Ok(table),
+            other => bail!("{}: a {}; {command} needs a complete table", self.origin.path_text(), other.kind()),
+        }
+    }
 }
 
 /// How a command chooses its table.
@@ -58,13 +85,18 @@ pub(crate) struct TableArgs {
     pub tables: Option<PathBuf>,
 }
 
+/// The puzzle whose pattern set `cargo xtask gen-tables` writes and the
+/// release bundle ships.
+const FIFTEEN: &str = "fifteen-puzzle";
+
 impl TableArgs {
-    /// Opens the table for `puzzle` (an id), or the `--table` file.
-    pub fn load(&self, puzzle: Option<&str>) -> Result<Loaded> {
+    /// Opens the table file for `puzzle` (an id), or the `--table` file:
+    /// whatever kind it is. The one way every command opens its table.
+    pub fn open(&self, puzzle: Option<&str>) -> Result<Loaded> {
         if let Some(path) = &self.table {
             let loaded = open_file(path)?;
             if let Some(id) = puzzle {
-                ensure_id(path, &loaded.table, id)?;
+                ensure_id(path, loaded.file.definition().id(), id)?;
             }
             return Ok(loaded);
         }
@@ -74,23 +106,41 @@ impl TableArgs {
         if let Some(dir) = &self.tables {
             let path = find_in(dir, id)?;
             let loaded = open_file(&path)?;
-            ensure_id(&path, &loaded.table, id)?;
+            ensure_id(&path, loaded.file.definition().id(), id)?;
             return Ok(loaded);
+        }
+        if id == FIFTEEN {
+            return match bundled(FIFTEEN) {
+                Some(path) => open_file(&path),
+                None => bail!(
+                    "the 15-puzzle answers from a pattern set file, not built in: write it with `cargo xtask gen-tables` \
+                     (data/fifteen-puzzle.gtab, 11 MiB) or `godtab gen --spec data/puzzles/fifteen-puzzle.toml -o FILE`, \
+                     then give --tables data or --table FILE"
+                ),
+            };
         }
         let bytes = embedded::table(id)
             .ok_or_else(|| anyhow!("unknown puzzle {id:?}: the built-in puzzles are {}", embedded::ids().join(", ")))?;
-        let table =
-            Table::new(Bytes::Static(bytes)).map_err(|e| anyhow!("the embedded table of {id} is damaged: {e}"))?;
-        Ok(Loaded { table, origin: Origin::Embedded })
+        let file =
+            TableFile::new(Bytes::from(bytes)).map_err(|e| anyhow!("the embedded table of {id} is damaged: {e}"))?;
+        Ok(Loaded { file, origin: Origin::Embedded })
     }
 
-    /// [`TableArgs::load`], then checks the checksum over every byte (at
+    /// [`TableArgs::open`], then checks the checksum over every byte (at
     /// memory speed): answers from a damaged file would be wrong.
-    pub fn load_verified(&self, puzzle: Option<&str>) -> Result<Loaded> {
-        let loaded = self.load(puzzle)?;
-        loaded.table.verify().map_err(|e| anyhow!("{}: {e}; {REGENERATE}", loaded.origin))?;
+    pub fn open_verified(&self, puzzle: Option<&str>) -> Result<Loaded> {
+        let loaded = self.open(puzzle)?;
+        loaded.file.verify().map_err(|e| anyhow!("{}: {e}; {REGENERATE}", loaded.origin))?;
         Ok(loaded)
     }
+}
+
+/// The release bundle's own `tables/<id>.gtab`, beside the folder of the
+/// running godtab (`bin/godtab`), if it is there.
+fn bundled(id: &str) -> Option<PathBuf> {
+    let exe = std::env::current_exe().ok()?;
+    let path = exe.parent()?.parent()?.join("tables").join(format!("{id}.gtab"));
+    path.is_file().then_some(path)
 }
 
 /// `DIR/<id>.gtab`, or `DIR/<id>.gtab.zst` when only that one is there.
@@ -110,10 +160,11 @@ pub(crate) fn find_in(dir: &Path, id: &str) -> Result<PathBuf> {
     Ok(if missing(&plain) { compressed } else { plain })
 }
 
-/// Fails unless `table` (from `path`) is the one of puzzle `id`.
-pub(crate) fn ensure_id(path: &Path, table: &Table<Bytes>, id: &str) -> Result<()> {
-    if table.id() != id {
-        bail!("{} holds the table of {:?}, not {id:?}", path.display(), table.id());
+/// Fails unless the file at `path`, of puzzle `found`, is the one of
+/// puzzle `id`.
+pub(crate) fn ensure_id(path: &Path, found: &str, id: &str) -> Result<()> {
+    if found != id {
+        bail!("{} holds the table of {found:?}, not {id:?}", path.display());
     }
     Ok(())
 }
@@ -129,20 +180,21 @@ pub(crate) fn memory_limit() -> u64 {
     total_kib.map_or(4 << 30, |kib| kib * 1024 / 2)
 }
 
-/// Opens a table file (mapped, or decompressed when it holds zstd data; a
-/// compressed table may take no more than [`memory_limit`]).
+/// Opens a table file of any kind (mapped, or decompressed when it holds
+/// zstd data; a compressed file may take no more than [`memory_limit`]).
 pub(crate) fn open_file(path: &Path) -> Result<Loaded> {
-    let table = Table::open_with_limit(path, memory_limit()).map_err(advise)?;
-    let origin = Origin::File { path: path.to_path_buf(), mapped: table.bytes().is_mapped() };
-    Ok(Loaded { table, origin })
+    let file = TableFile::open_with_limit(path, memory_limit()).map_err(advise)?;
+    let mapped = match &file {
+        TableFile::Complete(table) => table.bytes().is_mapped(),
+        TableFile::Patterns(set) => set.bytes().is_mapped(),
+        _ => false,
+    };
+    Ok(Loaded { file, origin: Origin::File { path: path.to_path_buf(), mapped } })
 }
 
 /// A file error, with advice when a new table would fix it.
 fn advise(error: FileError) -> anyhow::Error {
-    use godtab_runtime::Error::{BigEndian, Kind, Version};
-    if let FileError::Table { path, error: Kind { found: "pattern set", .. } } = &error {
-        return anyhow!("{}: a pattern set; this needs a complete table", path.display());
-    }
+    use godtab_runtime::Error::{BigEndian, Version};
     let stale = matches!(&error, FileError::Table { error: Version { .. } | BigEndian, .. });
     if error.is_damage() || stale { anyhow!("{error}; {REGENERATE}") } else { anyhow!(error) }
 }

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
+use godtab_runtime::TableFile;
 use sha2::{Digest, Sha256};
 
 use crate::info::thousands;
@@ -69,21 +70,22 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
     Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
 }
 
-/// Opens a table and checks its checksum over every byte.
+/// Opens a table file of any kind and checks its checksum over every
+/// byte.
 fn check_table(path: &Path) -> Result<String> {
-    if let Some(summary) = crate::pdb::verify_file(path)? {
-        return Ok(summary);
-    }
     let loaded = open_file(path)?;
-    let table = &loaded.table;
-    table.verify().with_context(|| path.display().to_string())?;
-    Ok(format!(
-        "{}, {} states, God's number {}, {} bytes",
-        table.id(),
-        thousands(table.slots()),
-        table.max_depth(),
-        thousands(table.len() as u64)
-    ))
+    loaded.file.verify().with_context(|| path.display().to_string())?;
+    Ok(match &loaded.file {
+        TableFile::Complete(table) => format!(
+            "{}, {} states, God's number {}, {} bytes",
+            table.id(),
+            thousands(table.slots()),
+            table.max_depth(),
+            thousands(table.len() as u64)
+        ),
+        TableFile::Patterns(set) => crate::pdb::summary(set),
+        other => format!("{}, {}", other.definition().id(), other.kind()),
+    })
 }
 
 /// Whether a file is checked as a table: by its name.

@@ -230,11 +230,20 @@ fn check_reads_a_pattern_set_and_the_eight_two_judge_refuses_one() {
 
     // The Eight II judge looks answers up: a pattern set in its place is
     // refused in one line.
-    std::fs::copy(set, dir.path().join("eight-two-0.gtab")).unwrap();
+    let named = dir.path().join("eight-two-0.toml");
+    std::fs::write(
+        &named,
+        "name = \"eight-two-0\"\nkind = \"sliding\"\nrows = 3\ncols = 3\ngoal = [\"x\", 1, 2, 3, 4, 5, 6, 7, 8]\n\
+         moves = [\"d\", \"l\", \"r\", \"u\"]\npatterns = [[1, 2, 3, 4], [5, 6, 7, 8]]\n",
+    )
+    .unwrap();
+    let in_place = dir.path().join("eight-two-0.gtab");
+    let made = godtab(&["gen", "--spec", named.to_str().unwrap(), "-o", in_place.to_str().unwrap()], b"");
+    assert!(made.status.success(), "{}", stderr(&made));
     let out = godtab(&["judge", "eight-two", "--tables", dir.path().to_str().unwrap()], b"1\nX12345678\n12345678X\n");
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        stderr(&out).ends_with("eight-two-0.gtab: a pattern set; this needs a complete table\n"),
+        stderr(&out).ends_with("eight-two-0.gtab: a pattern set; eight-two needs a complete table\n"),
         "{}",
         stderr(&out)
     );

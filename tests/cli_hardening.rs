@@ -357,3 +357,43 @@ fn minor_promises() {
     let out = godtab(&["solve", "eight-two", "--from", "12345678X", "--to", "12345678X"], b"");
     assert_eq!(stdout(&out), "1 2 3 4 5 6 7 8 x to 1 2 3 4 5 6 7 8 x: the same state (0 moves)\n");
 }
+
+#[test]
+fn pattern_sets_answer_as_complete_tables_do_where_they_can() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = "name = \"slide-2x3\"\nkind = \"sliding\"\nrows = 2\ncols = 3\n";
+    let table = generate(dir.path(), spec, "table.gtab");
+    let set = generate(dir.path(), &format!("{spec}patterns = [[1, 2], [3, 4, 5]]\n"), "set.gtab");
+    // --json: one object per state given, a bad one included; the same
+    // keys as a table's, and what the search cost.
+    let states = ["1 2 3 x 4 5", "1 2 9 x 4 5", "2 1 3 4 5 x"];
+    let from = |file: &str, extra: &[&str]| {
+        let mut args = vec!["solve", "--table", file];
+        args.extend(extra);
+        args.extend(states);
+        godtab(&args, b"")
+    };
+    let (set_json, table_json) = (from(&set, &["--json"]), from(&table, &["--json"]));
+    let objects = |out: &std::process::Output| -> Vec<serde_json::Value> {
+        stdout(out).lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    };
+    let (from_set, from_table) = (objects(&set_json), objects(&table_json));
+    assert_eq!(from_set.len(), 3);
+    for (s, t) in from_set.iter().zip(&from_table) {
+        for key in ["state", "solvable", "distance", "moves", "error"] {
+            assert_eq!(s.get(key), t.get(key), "{key}: {s} {t}");
+        }
+    }
+    assert!(from_set[0]["nodes"].is_u64() && from_set[1].get("nodes").is_none());
+    // --show draws the boards.
+    assert_eq!(stdout(&from(&set, &["--show"])), stdout(&from(&table, &["--show"])));
+    assert!(stdout(&from(&set, &["--show"])).contains("-- 1. r --"));
+    // Scrambles as cases.
+    let out = godtab(&["judge", "--table", &set, "--format", "scramble"], b"l l\nu\n");
+    assert_eq!(stdout(&out), "2 r r\n1 d\n", "{}", stderr(&out));
+    // info --json has the counts a table's has (God's number is unknown).
+    let out = godtab(&["info", "--table", &set, "--json"], b"");
+    let info: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!((info["states"].as_u64(), info["reachable"].as_u64()), (Some(360), Some(360)));
+    assert!(info["max_depth"].is_null());
+}

@@ -5,8 +5,8 @@ use std::fmt;
 
 use godtab_runtime::{Definition, State};
 
-use super::oracle::Oracle;
 use crate::judge::Format;
+use crate::oracle::{Oracle, Unanswered};
 
 /// Why an answer is wrong.
 #[derive(Debug, PartialEq, Eq)]
@@ -64,7 +64,7 @@ pub(crate) fn check(oracle: &Oracle<'_>, format: Format, state: &State, line: &[
     let unsolvable: &[u8] = match format {
         Format::NineDigits => {
             let given = number(line).ok_or(Wrong::Malformed("expected a number"))?;
-            let distance = oracle.distance(state).map_err(Wrong::Undecided)?;
+            let distance = oracle.distance(state).map_err(undecided)?;
             return if given == distance.map_or(-1, i64::from) {
                 Ok(())
             } else {
@@ -88,7 +88,7 @@ pub(crate) fn check(oracle: &Oracle<'_>, format: Format, state: &State, line: &[
                 Ok(Some(distance)) => Wrong::SaidUnsolvable { distance: Some(distance) },
                 _ => Wrong::SaidUnsolvable { distance: None },
             }),
-            None => match oracle.distance(state).map_err(Wrong::Undecided)? {
+            None => match oracle.distance(state).map_err(undecided)? {
                 None => Ok(()),
                 Some(distance) => Err(Wrong::SaidUnsolvable { distance: Some(distance) }),
             },
@@ -122,7 +122,7 @@ pub(crate) fn check(oracle: &Oracle<'_>, format: Format, state: &State, line: &[
         });
     }
     // The moves solve the case: only their number is left to judge.
-    let distance = oracle.distance(state).map_err(Wrong::Undecided)?;
+    let distance = oracle.distance(state).map_err(undecided)?;
     let Some(distance) = distance else {
         return Err(Wrong::Undecided(
             "the table is damaged: moves reach the goal from a state it calls unsolvable".into(),
@@ -167,4 +167,16 @@ fn split_moves(definition: &Definition, line: &[u8], mut at: usize) -> Result<Ve
         at += names[m].len();
     }
     Ok(moves)
+}
+
+/// Why the distance a verdict needs could not be found.
+fn undecided(why: Unanswered) -> Wrong {
+    Wrong::Undecided(match why {
+        Unanswered::NodeLimit(limit, _) => format!(
+            "cannot tell: the search for the fewest moves stopped at {} (raise --max-nodes)",
+            crate::pdb::plural(limit, "node", "nodes")
+        ),
+        Unanswered::TooDeep(_) => "cannot tell: every solution is longer than 255 moves".into(),
+        Unanswered::Damaged(why) => why,
+    })
 }

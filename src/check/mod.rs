@@ -7,7 +7,6 @@
 mod answers;
 mod cases;
 mod eight_two;
-mod oracle;
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
@@ -19,9 +18,9 @@ use anyhow::{Context, Result, bail};
 use crate::between::EIGHT_TWO;
 use crate::judge::Format;
 use crate::lines::{MAX_LINE, next_line};
+use crate::oracle::Oracle;
 use crate::source::TableArgs;
 use cases::Cases;
-use oracle::Oracle;
 
 /// Arguments of `godtab check`.
 #[derive(clap::Args)]
@@ -88,20 +87,10 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         let tables = crate::judge::eight_two_tables(&args.tables)?;
         eight_two::check(&tables, open(input)?, open(output)?, args.all, &mut out, &output_name)?
     } else {
-        let (set, table);
-        let oracle = match crate::pdb::open(&args.tables, puzzle)? {
-            Some((opened, _)) => {
-                set = opened;
-                Oracle::patterns(&set, args.search)
-            }
-            None => {
-                table = args.tables.load_verified(puzzle)?.table;
-                Oracle::Table(&table)
-            }
-        };
-        let definition = oracle.definition();
-        let format = args.format.unwrap_or_else(|| Format::of(definition));
-        format.check(definition).map_err(|problem| anyhow::anyhow!("--format: {problem}"))?;
+        let loaded = args.tables.open_verified(puzzle)?;
+        let format = args.format.unwrap_or_else(|| Format::of(&loaded.file));
+        format.check(&loaded.file).map_err(|problem| anyhow::anyhow!("--format: {problem}"))?;
+        let oracle = Oracle::new(&loaded.file, args.search);
         check(&oracle, format, open(input)?, open(output)?, args.all, &mut out, &output_name)?
     };
     out.flush()?;

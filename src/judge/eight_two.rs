@@ -44,7 +44,7 @@ pub(super) fn run<W: Write, E: Write>(
 
 /// The nine Eight II tables, `eight-two-0` to `eight-two-8`, verified.
 pub(crate) fn load_tables(tables: &TableArgs) -> Result<Vec<Table<Bytes>>> {
-    (0..9).map(|cell| Ok(tables.load_verified(Some(&eight_two_table(cell)))?.table)).collect()
+    (0..9).map(|cell| tables.open_verified(Some(&eight_two_table(cell)))?.into_table(EIGHT_TWO)).collect()
 }
 
 /// Where the reading is.

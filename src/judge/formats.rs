@@ -1,8 +1,8 @@
 //! The case formats: the three problem statements', a generic one, states
 //! of orbit puzzles in blocks, and scrambles.
 
-use godtab_puzzles::{Definition, Kind, MAX_CELLS, Tiles, builtin};
-use godtab_runtime::{StateError, Table};
+use godtab_puzzles::{Kind, MAX_CELLS, Tiles, builtin};
+use godtab_runtime::{Bytes, StateError, Table, TableFile, TableKind};
 
 use super::blocks::{CaseReader, Line};
 use super::quick_nine::{self, QuickNine};
@@ -42,7 +42,16 @@ impl Format {
     /// puzzle: the same id *and* the same board, goal, moves and move names.
     /// Any other table (a user's puzzle, even one named like a built-in)
     /// gets the generic format.
-    pub(crate) fn of(definition: &Definition) -> Self {
+    pub(crate) fn of(file: &TableFile<Bytes>) -> Self {
+        match file.kind() {
+            TableKind::Complete => Self::of_table(file.definition()),
+            _ => Self::Generic,
+        }
+    }
+
+    /// The format of a complete table of `definition`'s puzzle (see
+    /// [`Format::of`]).
+    pub(crate) fn of_table(definition: &godtab_puzzles::Definition) -> Self {
         if definition.puzzle().kind() == Kind::Orbits {
             return Self::Blocks;
         }
@@ -58,9 +67,13 @@ impl Format {
     /// Whether cases in this format can be states of `definition`'s
     /// puzzle: the statements' formats hold boards' tiles, blocks orbit
     /// puzzles' states; if not, why.
-    pub(crate) fn check(self, definition: &Definition) -> Result<(), &'static str> {
-        let orbits = definition.puzzle().kind() == Kind::Orbits;
+    pub(crate) fn check(self, file: &TableFile<Bytes>) -> Result<(), &'static str> {
+        let orbits = file.definition().puzzle().kind() == Kind::Orbits;
+        let searched = file.kind() != TableKind::Complete;
         match self {
+            Self::Generic | Self::Scramble => Ok(()),
+            _ if searched => Err("a pattern set reads its cases in the generic format (one state per line) or as \
+                 scrambles, and answers in the generic format"),
             Self::NineDigits | Self::NinePuzzle | Self::EightPuzzle if orbits => {
                 Err("this format reads a board's tiles, and the table's puzzle is an orbit puzzle; use blocks, \
                      generic or scramble")

@@ -19,7 +19,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use godtab_puzzles::{ScrambleError, Tiles};
-use godtab_runtime::{Error, RankReader, Solution, State, StateError, Table};
+use godtab_runtime::{Error, RankReader, Solution, State, StateError, Table, TableFile};
 
 use crate::source::{Loaded, TableArgs};
 use crate::stdio;
@@ -81,11 +81,12 @@ pub(crate) struct CasesArgs {
 }
 
 impl CasesArgs {
-    /// Opens and verifies the table, and settles the format.
+    /// Opens and verifies the table file, of any kind, and settles the
+    /// format: the one asked for, or the file's own.
     pub(crate) fn open(&self) -> Result<(Loaded, Format)> {
-        let loaded = self.tables.load_verified(self.puzzle.as_deref())?;
-        let format = self.format.unwrap_or_else(|| Format::of(loaded.table.definition()));
-        format.check(loaded.table.definition()).map_err(|problem| anyhow::anyhow!("--format: {problem}"))?;
+        let loaded = self.tables.open_verified(self.puzzle.as_deref())?;
+        let format = self.format.unwrap_or_else(|| Format::of(&loaded.file));
+        format.check(&loaded.file).map_err(|problem| anyhow::anyhow!("--format: {problem}"))?;
         Ok((loaded, format))
     }
 }
@@ -98,18 +99,17 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
     let placeholder = args.on_error.map(|_| &b"error\n"[..]);
     if eight_two::wanted(&cases) {
         eight_two::run(&cases, &files, args.on_error, &mut output)?;
-    } else if let Some((set, _)) = crate::pdb::open(&cases.tables, cases.puzzle.as_deref())? {
-        if cases.format.is_some_and(|f| f != Format::Generic) {
-            anyhow::bail!("--format: a pattern set answers in the generic format");
-        }
-        inputs::each(&files, &mut output, |input, output| {
-            patterns::judge(&set, args.search, input, output, placeholder)
-        })?;
     } else {
         let (loaded, format) = cases.open()?;
-        inputs::each(&files, &mut output, |input, output| {
-            judge_into(&loaded.table, format, input, output, placeholder)
-        })?;
+        match &loaded.file {
+            TableFile::Complete(table) => inputs::each(&files, &mut output, |input, output| {
+                judge_into(table, format, input, output, placeholder)
+            })?,
+            TableFile::Patterns(set) => inputs::each(&files, &mut output, |input, output| {
+                patterns::judge(set, args.search, format, input, output, placeholder)
+            })?,
+            other => anyhow::bail!("{}: judge cannot answer from a {}", loaded.origin.path_text(), other.kind()),
+        }
     }
     output.finish()?;
     Ok(if output.bad > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS })

@@ -1,6 +1,6 @@
-//! `judge` on a pattern set: one case per line in the generic format, each
-//! solved by IDA*, a batch of cases at a time on every core with the
-//! answers in input order.
+//! `judge` on a pattern set: one case per line (a state in the generic
+//! format, or a scramble), each solved by IDA*, a batch of cases at a time
+//! on every core with the answers in input order.
 
 use std::io::{self, BufReader, Read, Write};
 
@@ -8,7 +8,7 @@ use godtab_runtime::{Bytes, PatternSet};
 use godtab_search::Searcher;
 use rayon::prelude::*;
 
-use super::{MAX_LINE, Output};
+use super::{Format, MAX_LINE, Output};
 use crate::lines::next_line;
 use crate::pdb::{SearchArgs, answer};
 
@@ -21,11 +21,13 @@ const BATCH: usize = 256;
 pub(super) fn judge<W: Write, E: Write>(
     set: &PatternSet<Bytes>,
     search: SearchArgs,
+    format: Format,
     input: &mut dyn Read,
     output: &mut Output<W, E>,
     placeholder: Option<&[u8]>,
 ) -> io::Result<()> {
-    let searcher = Searcher::new(set);
+    let file_oracle =
+        crate::oracle::Oracle::Patterns { set, searcher: Box::new(Searcher::new(set)), limit: search.limit() };
     let mut input = BufReader::with_capacity(64 << 10, input);
     let (mut line_number, mut case) = (0u64, 0u64);
     let mut line = Vec::new();
@@ -50,7 +52,7 @@ pub(super) fn judge<W: Write, E: Write>(
                 if text.len() > MAX_LINE {
                     return Err(format!("line longer than {MAX_LINE} bytes"));
                 }
-                answer(set, &searcher, search, text)
+                answer(&file_oracle, text, format == Format::Scramble)
             })
             .collect();
         for ((case, line_number, _), answer) in batch.iter().zip(answers) {

@@ -84,28 +84,34 @@ fn patterns_that_break_the_rule_are_refused() {
 }
 
 #[test]
-fn a_file_says_which_kind_it_holds_from_its_header_alone() {
+fn a_table_file_of_either_kind_opens_as_what_its_header_says() {
+    use godtab_runtime::{TableFile, TableKind};
     let dir = tempfile::tempdir().unwrap();
     let definition = board(2, 3);
     let table = godtab_gen::table_bytes(&definition, &godtab_gen::Options::default()).unwrap();
     let patterns = set(&definition, &[vec![1, 2, 3], vec![4, 5]]).unwrap();
-    for (name, bytes, is_set) in [("table", &table, false), ("set", &patterns, true)] {
+    for (name, bytes, kind) in [("table", &table, TableKind::Complete), ("set", &patterns, TableKind::Patterns)] {
+        assert_eq!(TableFile::new(&bytes[..]).unwrap().kind(), kind, "{name}");
         let plain = dir.path().join(format!("{name}.gtab"));
         std::fs::write(&plain, bytes).unwrap();
-        assert_eq!(godtab_runtime::holds_pattern_set(&plain).unwrap(), Some(is_set), "{name}");
+        let opened = TableFile::open(&plain).unwrap();
+        assert_eq!((opened.kind(), opened.as_bytes()), (kind, &bytes[..]), "{name}");
         let compressed = dir.path().join(format!("{name}.gtab.zst"));
         std::fs::write(&compressed, godtab_gen::compress(bytes).unwrap()).unwrap();
-        assert_eq!(godtab_runtime::holds_pattern_set(&compressed).unwrap(), Some(is_set), "{name}.zst");
-        // Only the preamble and header are needed: the rest may be missing.
+        assert_eq!(TableFile::open(&compressed).unwrap().kind(), kind, "{name}.zst");
+        // The other kind's opener names both kinds.
+        let error = match kind {
+            TableKind::Complete => PatternSet::new(&bytes[..]).err(),
+            _ => Table::new(&bytes[..]).err(),
+        };
+        let wanted = if kind == TableKind::Complete { TableKind::Patterns } else { TableKind::Complete };
+        assert!(matches!(error, Some(Error::Kind { found, wanted: w }) if found == kind && w == wanted), "{name}");
+        // Cut short: the whole open says why.
         let start = godtab_runtime::PREAMBLE_LEN + u32::from_le_bytes(bytes[32..36].try_into().unwrap()) as usize;
-        std::fs::write(&plain, &bytes[..start]).unwrap();
-        assert_eq!(godtab_runtime::holds_pattern_set(&plain).unwrap(), Some(is_set), "{name}, cut short");
-        // A header cut short, or no table at all: the whole open says why.
-        for cut in [&bytes[..start - 1], &bytes[..10], b"not a table at all, just text".as_slice()] {
-            std::fs::write(&plain, cut).unwrap();
-            assert_eq!(godtab_runtime::holds_pattern_set(&plain).unwrap(), None, "{name}");
+        for cut in [&bytes[..start], &bytes[..10], b"not a table at all, just text".as_slice()] {
+            assert!(TableFile::new(cut).is_err(), "{name}");
         }
     }
-    assert!(godtab_runtime::holds_pattern_set(dir.path().join("missing.gtab")).is_err());
-    assert!(godtab_runtime::holds_pattern_set(dir.path()).is_err());
+    assert!(TableFile::open(dir.path().join("missing.gtab")).is_err());
+    assert!(TableFile::open(dir.path()).is_err());
 }

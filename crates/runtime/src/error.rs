@@ -6,6 +6,7 @@
 
 use godtab_puzzles::{ModelError, StateError};
 
+use crate::TableKind;
 use crate::format::{FORMAT_VERSION, OLDEST_VERSION};
 
 /// Why a table could not be opened or verified, or a question about it not
@@ -61,8 +62,8 @@ pub enum Error {
     Header {
         /// The end of the header.
         end: usize,
-        /// What postcard reported.
-        error: postcard::Error,
+        /// What the decoder reported.
+        error: DecodeError,
     },
     /// The header describes a puzzle that cannot exist.
     #[error("the table is corrupt: the header's puzzle is invalid: {0}")]
@@ -80,13 +81,14 @@ pub enum Error {
         problem: &'static str,
     },
     /// The file is a table of another kind than the one asked for (a
-    /// pattern set opened as a complete table, or the other way round).
-    #[error("the file is a {found}, which {hint}")]
+    /// pattern set opened as a complete table, or the other way round):
+    /// [`TableFile`](crate::TableFile) opens either.
+    #[error("the file is a {found}, not a {wanted}")]
     Kind {
-        /// What the file is: "pattern set" or "complete table".
-        found: &'static str,
-        /// How it is used instead.
-        hint: &'static str,
+        /// What the file is.
+        found: TableKind,
+        /// What was asked for.
+        wanted: TableKind,
     },
     /// The checksum does not match the bytes.
     #[error("the table is corrupt: checksum mismatch (stored {stored:#018x}, computed {computed:#018x})")]
@@ -148,3 +150,16 @@ pub enum QueryError {
         needed: usize,
     },
 }
+
+/// Why a header's bytes do not decode, as the header's decoder says it.
+/// Opaque: the decoder is this crate's choice, not part of its API.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DecodeError(pub(crate) postcard::Error);
+
+impl core::fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl core::error::Error for DecodeError {}

@@ -6,15 +6,18 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::vec::Vec;
 
-use crate::{Error, PatternSet, Table};
+use crate::{Error, PatternSet, Table, TableFile};
 
 /// The first four bytes of a zstd frame.
 const ZSTD_MAGIC: [u8; 4] = [0x28, 0xB5, 0x2F, 0xFD];
 
 /// The bytes of a table, whichever way they were loaded: what
 /// [`Table::open`] gives, and what a program that also embeds tables can
-/// hold them all in.
-pub enum Bytes {
+/// hold them all in. Opaque: how a file is mapped is this crate's business.
+pub struct Bytes(Source);
+
+/// Where [`Bytes`] come from.
+enum Source {
     /// Compiled into the program (`include_bytes!`).
     Static(&'static [u8]),
     /// Read or decompressed into memory.
@@ -26,12 +29,26 @@ pub enum Bytes {
 
 impl AsRef<[u8]> for Bytes {
     fn as_ref(&self) -> &[u8] {
-        match self {
-            Self::Static(b) => b,
-            Self::Owned(b) => b,
+        match &self.0 {
+            Source::Static(b) => b,
+            Source::Owned(b) => b,
             #[cfg(feature = "mmap")]
-            Self::Mapped(b) => b,
+            Source::Mapped(b) => b,
         }
+    }
+}
+
+impl From<&'static [u8]> for Bytes {
+    /// Bytes compiled into the program.
+    fn from(bytes: &'static [u8]) -> Self {
+        Self(Source::Static(bytes))
+    }
+}
+
+impl From<Vec<u8>> for Bytes {
+    /// Bytes in memory.
+    fn from(bytes: Vec<u8>) -> Self {
+        Self(Source::Owned(bytes))
     }
 }
 
@@ -41,10 +58,16 @@ impl Bytes {
     #[must_use]
     pub fn is_mapped(&self) -> bool {
         #[cfg(feature = "mmap")]
-        if let Self::Mapped(_) = self {
+        if let Source::Mapped(_) = self.0 {
             return true;
         }
         false
+    }
+
+    /// Whether the bytes were compiled into the program.
+    #[must_use]
+    pub fn is_static(&self) -> bool {
+        matches!(self.0, Source::Static(_))
     }
 }
 
@@ -167,22 +190,48 @@ fn open_regular(path: &Path) -> Result<File, FileError> {
     })
 }
 
-impl Table<Bytes> {
-    /// The largest table a compressed file may decompress to by default:
-    /// 16 GiB (see [`Table::open_with_limit`]).
-    pub const MAX_DECOMPRESSED: u64 = 16 << 30;
+/// The largest table a compressed file may decompress to by default:
+/// 16 GiB (see [`TableFile::open_with_limit`]).
+pub const MAX_DECOMPRESSED: u64 = 16 << 30;
 
-    /// Opens a table file, choosing how from its contents: zstd data is
-    /// decompressed into memory (feature `zstd`), anything else is
+impl TableFile<Bytes> {
+    /// Opens a table file of any kind, choosing how from its contents: zstd
+    /// data is decompressed into memory (feature `zstd`), anything else is
     /// memory-mapped (feature `mmap`) or else read into memory, then
-    /// [`Table::new`] checks it. The name does not matter.
+    /// [`TableFile::new`] checks it. The name does not matter.
     ///
     /// # Errors
     ///
-    /// A [`FileError`] naming the file: it cannot be read, is a folder or
-    /// a device, is damaged zstd data, or its bytes are not a sound table.
+    /// A [`FileError`] naming the file: it cannot be read, is a folder, a
+    /// device or a FIFO, is damaged zstd data, or its bytes are not a sound
+    /// table file.
     pub fn open(path: impl AsRef<Path>) -> Result<Self, FileError> {
-        Self::open_with_limit(path, Self::MAX_DECOMPRESSED)
+        Self::open_with_limit(path, MAX_DECOMPRESSED)
+    }
+
+    /// [`TableFile::open`] with a limit on the size a compressed file may
+    /// decompress to.
+    ///
+    /// # Errors
+    ///
+    /// As [`TableFile::open`], and [`FileError::TooLarge`].
+    pub fn open_with_limit(path: impl AsRef<Path>, limit: u64) -> Result<Self, FileError> {
+        let path = path.as_ref();
+        Self::new(load(path, limit)?).map_err(|e| FileError::table(path, e))
+    }
+}
+
+impl Table<Bytes> {
+    /// The largest table a compressed file may decompress to by default.
+    pub const MAX_DECOMPRESSED: u64 = MAX_DECOMPRESSED;
+
+    /// Opens a complete table's file, as [`TableFile::open`] opens any.
+    ///
+    /// # Errors
+    ///
+    /// As [`TableFile::open`]; [`Error::Kind`] for a file of another kind.
+    pub fn open(path: impl AsRef<Path>) -> Result<Self, FileError> {
+        Self::open_with_limit(path, MAX_DECOMPRESSED)
     }
 
     /// [`Table::open`] with a limit on the size a compressed table may
@@ -198,55 +247,15 @@ impl Table<Bytes> {
 }
 
 impl PatternSet<Bytes> {
-    /// Opens a pattern set file as [`Table::open`] opens a table: mapped,
-    /// read, or decompressed, then checked by [`PatternSet::new`].
+    /// Opens a pattern set's file, as [`TableFile::open`] opens any.
     ///
     /// # Errors
     ///
-    /// As [`Table::open`].
+    /// As [`TableFile::open`]; [`Error::Kind`] for a file of another kind.
     pub fn open(path: impl AsRef<Path>) -> Result<Self, FileError> {
         let path = path.as_ref();
-        Self::new(load(path, Table::MAX_DECOMPRESSED)?).map_err(|e| FileError::table(path, e))
+        Self::new(load(path, MAX_DECOMPRESSED)?).map_err(|e| FileError::table(path, e))
     }
-}
-
-/// Whether the table file at `path` holds a pattern set (`Some(true)`) or
-/// a complete table (`Some(false)`), judged from its preamble and header
-/// alone: a compressed file is decompressed only that far, so that a
-/// program that takes either kind opens the file once, the right way.
-/// `None` if its start does not read as a table's (opening it says what
-/// is wrong).
-///
-/// # Errors
-///
-/// A [`FileError`] if the file cannot be read.
-pub fn holds_pattern_set(path: impl AsRef<Path>) -> Result<Option<bool>, FileError> {
-    let path = path.as_ref();
-    let mut file = open_regular(path)?;
-    let mut magic = [0u8; 4];
-    let read = file.read(&mut magic).map_err(|e| FileError::io(path, e))?;
-    std::io::Seek::rewind(&mut file).map_err(|e| FileError::io(path, e))?;
-    if read == magic.len() && magic == ZSTD_MAGIC {
-        #[cfg(feature = "zstd")]
-        {
-            // Bad zstd data: the whole open reports it.
-            let Ok(decoder) = zstd::stream::read::Decoder::new(file) else { return Ok(None) };
-            return Ok(start_holds_pattern_set(decoder));
-        }
-        #[cfg(not(feature = "zstd"))]
-        return Ok(None);
-    }
-    Ok(start_holds_pattern_set(file))
-}
-
-/// [`holds_pattern_set`] on the bytes `input` starts with.
-fn start_holds_pattern_set(mut input: impl Read) -> Option<bool> {
-    let mut start = Vec::new();
-    (&mut input).take(crate::PREAMBLE_LEN as u64).read_to_end(&mut start).ok()?;
-    let (version, header_len) = crate::format::Preamble::header_of_start(&start)?;
-    input.take(u64::from(header_len)).read_to_end(&mut start).ok()?;
-    let header = crate::format::Header::decode(version, start.get(crate::PREAMBLE_LEN..)?).ok()?;
-    Some(matches!(header.body, crate::format::Body::Patterns(_)))
 }
 
 /// The bytes of a table file: zstd data decompressed (up to `limit`
@@ -256,7 +265,7 @@ fn load(path: &Path, limit: u64) -> Result<Bytes, FileError> {
     let mut start = [0u8; 4];
     let read = file.read(&mut start).map_err(|e| FileError::io(path, e))?;
     if read == start.len() && start == ZSTD_MAGIC {
-        Ok(Bytes::Owned(decompress(path, open_regular(path)?, limit)?))
+        Ok(Bytes::from(decompress(path, open_regular(path)?, limit)?))
     } else {
         whole(path, file)
     }
@@ -265,7 +274,7 @@ fn load(path: &Path, limit: u64) -> Result<Bytes, FileError> {
 /// The whole of a table file: mapped where the build can, else read.
 #[cfg(feature = "mmap")]
 fn whole(path: &Path, file: File) -> Result<Bytes, FileError> {
-    map(path, &file).map(Bytes::Mapped)
+    map(path, &file).map(|map| Bytes(Source::Mapped(map)))
 }
 
 /// Maps a whole file, read-only.
@@ -284,13 +293,14 @@ fn map(path: &Path, file: &File) -> Result<memmap2::Mmap, FileError> {
 /// The whole of a table file, read into memory.
 #[cfg(not(feature = "mmap"))]
 fn whole(path: &Path, _: File) -> Result<Bytes, FileError> {
-    std::fs::read(path).map(Bytes::Owned).map_err(|e| FileError::io(path, e))
+    std::fs::read(path).map(Bytes::from).map_err(|e| FileError::io(path, e))
 }
 
 #[cfg(feature = "mmap")]
-impl Table<memmap2::Mmap> {
+impl Table<Bytes> {
     /// Memory-maps a `.gtab` file and opens it (see [`Table::new`]): pages
-    /// are read from disk as queries touch them.
+    /// are read from disk as queries touch them. Unlike [`Table::open`], a
+    /// compressed file is not decompressed (its bytes are not a table).
     ///
     /// See the crate docs on files changed under a live mapping; godtab
     /// itself only ever replaces table files by renaming a new file over
@@ -302,7 +312,7 @@ impl Table<memmap2::Mmap> {
     pub fn open_mmap(path: impl AsRef<Path>) -> Result<Self, FileError> {
         let path = path.as_ref();
         let map = map(path, &open_regular(path)?)?;
-        Self::new(map).map_err(|e| FileError::table(path, e))
+        Self::new(Bytes(Source::Mapped(map))).map_err(|e| FileError::table(path, e))
     }
 }
 

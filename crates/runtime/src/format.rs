@@ -138,21 +138,6 @@ impl Preamble {
         Ok(Self { version, file_len, checksum: read_u64(bytes, at::CHECKSUM), header_len })
     }
 
-    /// The version and header length of a table whose first bytes are
-    /// `start`, if its preamble reads as one's (the length against the
-    /// whole file and the checksum not checked): enough to find the header
-    /// without the rest of the file.
-    #[cfg(feature = "std")]
-    pub fn header_of_start(start: &[u8]) -> Option<(u32, u32)> {
-        let ours = start.get(..PREAMBLE_LEN)?.starts_with(&MAGIC)
-            && read_u32(start, at::ENDIAN) == ENDIAN_MARKER
-            && read_u32(start, at::RESERVED) == 0;
-        let version = read_u32(start, at::VERSION);
-        let header_len = read_u32(start, at::HEADER_LEN);
-        (ours && (OLDEST_VERSION..=FORMAT_VERSION).contains(&version) && header_len <= MAX_HEADER_LEN)
-            .then_some((version, header_len))
-    }
-
     /// The preamble's bytes (the layout is the same in every version).
     #[cfg(feature = "alloc")]
     pub fn write(&self) -> [u8; PREAMBLE_LEN] {
@@ -335,14 +320,67 @@ pub(crate) struct Board<'a> {
     pub move_maps: &'a [u8],
 }
 
-/// What a table file holds. New kinds of table are new variants, numbered
-/// after these.
-#[derive(Serialize, Deserialize, Debug, PartialEq, Eq)]
+/// What a table file holds, told apart by an explicit tag: a varint
+/// before the body's fields ([`Body::COMPLETE`], [`Body::PATTERNS`]). A new
+/// kind of table is a new variant with the next tag; a tag this reader does
+/// not know is refused as an unknown kind.
+#[derive(Debug, PartialEq, Eq)]
 pub(crate) enum Body<'a> {
-    /// A distance and a parent for every rank (variant 0).
-    Complete(#[serde(borrow)] Complete<'a>),
-    /// A pattern database per pattern of tiles (variant 1).
-    Patterns(#[serde(borrow)] Patterns<'a>),
+    /// A distance and a parent for every rank (tag 0).
+    Complete(Complete<'a>),
+    /// A pattern database per pattern of tiles (tag 1).
+    Patterns(Patterns<'a>),
+}
+
+impl Body<'_> {
+    /// The tag of a complete table.
+    pub const COMPLETE: u32 = 0;
+    /// The tag of a pattern set.
+    pub const PATTERNS: u32 = 1;
+    /// Every tag's name, in tag order (serde's variant names).
+    const NAMES: &'static [&'static str] = &["Complete", "Patterns"];
+
+    /// The kind of table this body is.
+    pub fn kind(&self) -> crate::TableKind {
+        match self {
+            Self::Complete(_) => crate::TableKind::Complete,
+            Self::Patterns(_) => crate::TableKind::Patterns,
+        }
+    }
+}
+
+impl Serialize for Body<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::Complete(c) => serializer.serialize_newtype_variant("Body", Self::COMPLETE, "Complete", c),
+            Self::Patterns(p) => serializer.serialize_newtype_variant("Body", Self::PATTERNS, "Patterns", p),
+        }
+    }
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for Body<'a> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Tagged;
+        impl<'de> serde::de::Visitor<'de> for Tagged {
+            type Value = Body<'de>;
+            fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str("a table body: a kind tag and its fields")
+            }
+            fn visit_enum<E: serde::de::EnumAccess<'de>>(self, data: E) -> Result<Body<'de>, E::Error> {
+                use serde::de::VariantAccess;
+                let (tag, body): (u32, _) = data.variant()?;
+                match tag {
+                    Body::COMPLETE => body.newtype_variant().map(Body::Complete),
+                    Body::PATTERNS => body.newtype_variant().map(Body::Patterns),
+                    other => Err(serde::de::Error::invalid_value(
+                        serde::de::Unexpected::Unsigned(u64::from(other)),
+                        &"a kind of table this reader knows",
+                    )),
+                }
+            }
+        }
+        deserializer.deserialize_enum("Body", Self::NAMES, Tagged)
+    }
 }
 
 /// A pattern set: the tiles of a sliding board split into patterns, and
@@ -433,7 +471,7 @@ impl<'a> Header<'a> {
     /// take every byte given.
     pub fn decode(version: u32, bytes: &'a [u8]) -> Result<Self, Error> {
         let end = PREAMBLE_LEN + bytes.len();
-        let failed = |error| Error::Header { end, error };
+        let failed = |error| Error::Header { end, error: crate::error::DecodeError(error) };
         let (header, rest) = match version {
             1 => postcard::take_from_bytes::<HeaderV1<'a>>(bytes).map(|(h, rest)| (Header::from(h), rest)),
             _ => postcard::take_from_bytes::<Header<'a>>(bytes),

@@ -63,9 +63,10 @@
 //! tiles, opened with [`PatternSet::new`] or [`PatternSet::open`] with the
 //! same constant-time checks, and searched by the `godtab-search` crate's
 //! IDA*. [`Table::new`] refuses such a file with [`Error::Kind`], and the
-//! other way round. A program that takes either kind asks
-//! `holds_pattern_set` (feature `std`) first, which reads the preamble and
-//! header alone, and so opens the file once, the right way.
+//! other way round. A program that takes either kind opens a
+//! [`TableFile`] ([`TableFile::new`], or [`TableFile::open`] with `std`):
+//! the preamble and header are read once, the same way for every kind, and
+//! the file is checked as what its header says it is. Match on it once.
 //!
 //! # Memory-mapped files
 //!
@@ -114,24 +115,23 @@ mod patterns;
 mod ranks;
 mod solution;
 mod table;
+mod table_file;
 mod view;
 #[cfg(feature = "alloc")]
 mod write;
 #[cfg(feature = "alloc")]
 mod write_patterns;
 
-pub use error::{Error, QueryError};
+pub use error::{DecodeError, Error, QueryError};
 #[cfg(feature = "std")]
-pub use file::{Bytes, FileError, holds_pattern_set};
+pub use file::{Bytes, FileError, MAX_DECOMPRESSED};
 pub use format::{Encoding, FORMAT_VERSION, MAGIC, OLDEST_VERSION, PREAMBLE_LEN, UNREACHED};
 pub use godtab_puzzles::{Combine, Definition, Kind, MAX_PATTERNS, Puzzle, Ranking, State, StateError};
-/// The memory map type of [`Table::open_mmap`].
-#[cfg(feature = "mmap")]
-pub use memmap2::Mmap;
 pub use patterns::{Pattern, PatternSet};
 pub use ranks::RankReader;
 pub use solution::Solution;
 pub use table::Table;
+pub use table_file::{TableFile, TableKind};
 #[cfg(feature = "alloc")]
 pub use write::{EncodeError, TableData, encode};
 #[cfg(feature = "alloc")]

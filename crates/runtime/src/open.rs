@@ -1,14 +1,16 @@
-//! Opening a table: the preamble, the header and every offset, length and
-//! count checked against each other and the bytes, in constant time.
+//! Opening a table file: the steps every kind shares (the preamble, the
+//! header, the generator's name, where the sections start: [`read_header`])
+//! and, for a complete table, every offset, length and count checked
+//! against each other and the bytes, in constant time.
 
 use core::ops::Range;
 
 use godtab_puzzles::{Definition, MAX_CELLS, MoveSet, Orbit, Orbits, Puzzle};
 
-use crate::Error;
 use crate::format::{
     self, Board, Body, Complete, Encoding, Header, KindTag, Layout, Model, OrbitModel, PREAMBLE_LEN, Preamble, Section,
 };
+use crate::{Error, TableKind};
 
 /// Everything learned and checked at open: the puzzle the header describes
 /// and where things are in the bytes.
@@ -46,16 +48,11 @@ impl Meta {
         self.definition.puzzle()
     }
 
-    pub fn parse(bytes: &[u8]) -> Result<Self, Error> {
-        let preamble = Preamble::read(bytes)?;
-        let header_bytes = preamble.header(bytes);
-        let end = PREAMBLE_LEN + header_bytes.len();
-        let header = Header::decode(preamble.version, header_bytes)?;
-        if !format::is_generator(header.generator) {
-            return Err(Error::corrupt("generator", "longer than 64 bytes or holds a control character"));
-        }
+    /// Checks a complete table whose header [`read_header`] read.
+    pub fn parse(bytes: &[u8], opened: Opened<'_>) -> Result<Self, Error> {
+        let Opened { header, header_end } = opened;
         let Body::Complete(complete) = header.body else {
-            return Err(Error::Kind { found: "pattern set", hint: "answers by search: open it as a PatternSet" });
+            return Err(Error::Kind { found: header.body.kind(), wanted: TableKind::Complete });
         };
         let definition = definition_of(&header)?;
         if definition.puzzle().slots() != complete.states {
@@ -68,7 +65,6 @@ impl Meta {
         let layout =
             complete.encoding.layout(complete.max_depth, complete.reachable < complete.states, puzzle.move_count());
         check_widths(&complete, layout)?;
-        let header_end = format::align(end as u64).ok_or(Error::corrupt("header length (byte 32)", "overflows"))?;
         let distance = check_section("distance", complete.distance, complete.states, header_end, bytes.len())?;
         let parent = check_section("parent", complete.parent, complete.states, distance.bytes.end as u64, bytes.len())?;
         if parent.bytes.end != bytes.len() {
@@ -95,6 +91,29 @@ impl Meta {
             definition,
         })
     }
+}
+
+/// A file's header, read and checked the way every kind of table file is:
+/// the preamble (in order: magic label, endianness, version, length), the
+/// header decoded, the generator's name, and where the first section
+/// starts.
+pub(crate) struct Opened<'a> {
+    pub header: Header<'a>,
+    /// The first multiple of 8 after the header: where sections start.
+    pub header_end: u64,
+}
+
+/// Reads the preamble and header of `bytes` (see [`Opened`]).
+pub(crate) fn read_header(bytes: &[u8]) -> Result<Opened<'_>, Error> {
+    let preamble = Preamble::read(bytes)?;
+    let header_bytes = preamble.header(bytes);
+    let end = PREAMBLE_LEN + header_bytes.len();
+    let header = Header::decode(preamble.version, header_bytes)?;
+    if !format::is_generator(header.generator) {
+        return Err(Error::corrupt("generator", "longer than 64 bytes or holds a control character"));
+    }
+    let header_end = format::align(end as u64).ok_or(Error::corrupt("header length (byte 32)", "overflows"))?;
+    Ok(Opened { header, header_end })
 }
 
 /// Where `part` (a slice of `whole`) sits in `whole`.

@@ -14,9 +14,9 @@ use core::ops::Range;
 use godtab_puzzles::{Combine, Definition, MAX_CELLS, MAX_PATTERNS, Puzzle};
 use godtab_rank::KPerm;
 
-use crate::Error;
-use crate::format::{self, Body, Header, PREAMBLE_LEN, Patterns, Preamble};
-use crate::open::{definition_of, range_in};
+use crate::format::{self, Body, Patterns};
+use crate::open::{Opened, definition_of, range_in, read_header};
+use crate::{Error, TableKind};
 
 /// A pattern set over any byte source (like [`Table`](crate::Table)): the
 /// puzzle and, for each pattern, its tiles and database.
@@ -114,24 +114,15 @@ impl<B: AsRef<[u8]>> PatternSet<B> {
     ///
     /// Never, for any bytes; nor does any lookup after a successful open.
     pub fn new(bytes: B) -> Result<Self, Error> {
-        let all = bytes.as_ref();
-        let preamble = Preamble::read(all)?;
-        let header_bytes = preamble.header(all);
-        let end = PREAMBLE_LEN + header_bytes.len();
-        let header = Header::decode(preamble.version, header_bytes)?;
-        if !format::is_generator(header.generator) {
-            return Err(Error::corrupt("generator", "longer than 64 bytes or holds a control character"));
-        }
-        let Body::Patterns(set) = header.body else {
-            return Err(Error::Kind { found: "complete table", hint: "answers by lookup: open it as a Table" });
-        };
-        let definition = definition_of(&header)?;
-        let puzzle = definition.puzzle();
-        let (patterns, count) = check_patterns(puzzle, &set)?;
-        let header_end = format::align(end as u64).ok_or(Error::corrupt("header length (byte 32)", "overflows"))?;
-        let patterns = place_sections(patterns, count, &set, header_end, all.len())?;
-        let generator = range_in(all, header.generator.as_bytes());
-        Ok(Self { bytes, definition, generator, patterns, count })
+        let opened = read_header(bytes.as_ref())?;
+        let checked = Checked::of(bytes.as_ref(), opened)?;
+        Ok(Self::from_checked(bytes, checked))
+    }
+
+    /// The set over `bytes`, whose header [`Checked::of`] checked.
+    pub(crate) fn from_checked(bytes: B, checked: Checked) -> Self {
+        let Checked { definition, generator, patterns, count } = checked;
+        Self { bytes, definition, generator, patterns, count }
     }
 
     /// Checks the checksum over every byte: O(size), as
@@ -142,6 +133,12 @@ impl<B: AsRef<[u8]>> PatternSet<B> {
     /// [`Error::Checksum`] if any byte changed since the set was written.
     pub fn verify(&self) -> Result<(), Error> {
         format::verify_checksum(self.bytes.as_ref())
+    }
+
+    /// The byte source.
+    #[must_use]
+    pub fn bytes(&self) -> &B {
+        &self.bytes
     }
 
     /// The underlying bytes.
@@ -200,6 +197,29 @@ impl<B: AsRef<[u8]>> PatternSet<B> {
     /// Every pattern, in order.
     pub fn patterns(&self) -> impl Iterator<Item = Pattern<'_>> {
         (0..self.count).filter_map(|i| self.pattern(i))
+    }
+}
+
+/// What opening a pattern set learns and checks, before it owns its bytes.
+pub(crate) struct Checked {
+    definition: Definition,
+    generator: Range<usize>,
+    patterns: [Info; MAX_PATTERNS],
+    count: usize,
+}
+
+impl Checked {
+    /// Checks a pattern set whose header [`read_header`] read.
+    pub(crate) fn of(all: &[u8], opened: Opened<'_>) -> Result<Self, Error> {
+        let Opened { header, header_end } = opened;
+        let Body::Patterns(set) = header.body else {
+            return Err(Error::Kind { found: header.body.kind(), wanted: TableKind::Patterns });
+        };
+        let definition = definition_of(&header)?;
+        let (patterns, count) = check_patterns(definition.puzzle(), &set)?;
+        let patterns = place_sections(patterns, count, &set, header_end, all.len())?;
+        let generator = range_in(all, header.generator.as_bytes());
+        Ok(Self { definition, generator, patterns, count })
     }
 }
 

@@ -4,7 +4,7 @@
 use godtab_puzzles::{Definition, Puzzle, State, StateDisplay, StateError};
 
 use crate::format::{self, Encoding, at};
-use crate::open::Meta;
+use crate::open::{Meta, read_header};
 use crate::ranks::RankReader;
 use crate::solution::Solution;
 use crate::view::View;
@@ -34,8 +34,13 @@ impl<B: AsRef<[u8]>> Table<B> {
     ///
     /// Never, for any bytes. After a successful open no query panics either.
     pub fn new(bytes: B) -> Result<Self, Error> {
-        let meta = Meta::parse(bytes.as_ref())?;
+        let meta = Meta::parse(bytes.as_ref(), read_header(bytes.as_ref())?)?;
         Ok(Self { bytes, meta })
+    }
+
+    /// The table over `bytes`, which [`Meta::parse`] checked.
+    pub(crate) fn from_meta(bytes: B, meta: Meta) -> Self {
+        Self { bytes, meta }
     }
 
     /// Checks the checksum over every byte of the table: O(size), at memory
