@@ -9,6 +9,7 @@ use godtab_runtime::{Bytes, Encoding, Kind, Puzzle, Ranking, Table, TableFile};
 use serde::Serialize;
 
 use crate::source::TableArgs;
+use crate::text::thousands;
 
 /// Arguments of `godtab info`.
 #[derive(clap::Args)]
@@ -229,9 +230,4 @@ fn write_text(out: &mut impl Write, info: &Info<'_>) -> io::Result<()> {
         writeln!(out, "{depth:>8} {:>11} {}", thousands(count), "#".repeat(bar))?;
     }
     Ok(())
-}
-
-/// 181440 as "181,440".
-pub(crate) fn thousands(n: u64) -> String {
-    godtab_gen::Count(n).to_string()
 }

@@ -25,6 +25,7 @@ mod relabel;
 mod solve;
 mod source;
 mod stdio;
+mod text;
 mod verify;
 
 /// The README's Rust examples, compiled and run as doctests.

@@ -9,7 +9,8 @@ use std::time::Instant;
 use godtab_runtime::{Bytes, Definition, PatternSet, State, Table, TableFile};
 use godtab_search::{Outcome, Searcher};
 
-use crate::pdb::{SearchArgs, plural};
+use crate::pdb::SearchArgs;
+use crate::text::plural;
 
 /// A table file asked about states.
 pub(crate) enum Oracle<'a> {

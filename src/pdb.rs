@@ -5,15 +5,14 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::{Result, anyhow, bail};
-use godtab_gen::{Count, PatternLevel, PatternOptions, Size};
-use godtab_runtime::{Bytes, Combine, Definition, PatternSet};
+use crate::text::{Count, plural};
+use anyhow::Result;
+use godtab_runtime::{Bytes, Combine, PatternSet};
 use godtab_search::Searcher;
 use serde::Serialize;
 
 use crate::info::Heading;
 use crate::oracle::Oracle;
-use crate::stdio::note;
 
 /// The node limit when `--max-nodes` is not given: a few seconds of search
 /// per state, far beyond what a good pattern set needs for a 15-puzzle
@@ -34,11 +33,6 @@ impl SearchArgs {
     pub(crate) fn limit(self) -> u64 {
         self.max_nodes.unwrap_or(DEFAULT_MAX_NODES)
     }
-}
-
-/// `n` and the noun that goes with it: "1 pattern", "3 patterns".
-pub(crate) fn plural(n: u64, one: &str, many: &str) -> String {
-    format!("{} {}", Count(n), if n == 1 { one } else { many })
 }
 
 /// The generic format's answer to one case line (a state, or with
@@ -64,68 +58,6 @@ pub(crate) fn answer(oracle: &Oracle<'_>, text: &[u8], scramble: bool) -> Result
         }
         None => "unsolvable".into(),
     })
-}
-
-/// `godtab gen --spec F` for a spec with `patterns`: plans the memory
-/// (with what compressing holds, if `compressed`) and generates every
-/// pattern's database; the set's bytes.
-pub(crate) fn generate(definition: &Definition, patterns: &[Vec<u8>], limit: u64, compressed: bool) -> Result<Vec<u8>> {
-    let puzzle = definition.puzzle();
-    godtab_gen::check_patterns(puzzle, patterns).map_err(|e| anyhow!("patterns: {e}"))?;
-    let mut needed = godtab_gen::planned_pattern_memory(puzzle, patterns);
-    let placements = godtab_gen::pattern_placements(puzzle, patterns);
-    if compressed {
-        // The set, zstd's context and the compressed copy, after the search.
-        let set = placements.saturating_add(64 << 10);
-        needed = needed.max(set.saturating_add(godtab_gen::compress_memory(set)?));
-    }
-    let sizes: Vec<String> = patterns.iter().map(|p| p.len().to_string()).collect();
-    note(format_args!(
-        "{}: pattern set of {} ({}), {}, planned memory {}{} (limit {})",
-        definition.id(),
-        plural(patterns.len() as u64, "pattern", "patterns"),
-        sizes.join("-"),
-        plural(placements, "placement", "placements"),
-        Size(needed),
-        if compressed { " with zstd" } else { "" },
-        Size(limit)
-    ));
-    if needed > limit {
-        bail!(
-            "the pattern set needs {:#} of memory, more than the limit of {:#}; raise the limit with --max-memory",
-            Size(needed),
-            Size(limit)
-        );
-    }
-    let bar = std::io::IsTerminal::is_terminal(&std::io::stderr()).then(|| {
-        let bar = indicatif::ProgressBar::new(placements);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template("{prefix} [{bar:40}] {human_pos}/{human_len} placements ({eta})")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
-                .progress_chars("=> "),
-        );
-        bar
-    });
-    let report = |level: &PatternLevel| match &bar {
-        Some(bar) => {
-            bar.set_prefix(format!("pattern {} depth {:>3}", level.pattern, level.depth));
-            bar.set_position(level.done + level.reached);
-        }
-        None => note(format_args!(
-            "pattern {} depth {:>3}: {:>13} of {} placements ({:.1} s)",
-            level.pattern,
-            level.depth,
-            Count(level.reached).to_string(),
-            Count(level.placements),
-            level.elapsed.as_secs_f64()
-        )),
-    };
-    let options = PatternOptions { max_memory: Some(limit), on_level: Some(&report) };
-    let bytes = godtab_gen::pattern_set_bytes(definition, patterns, &options).map_err(|e| anyhow!("{e}"))?;
-    if let Some(bar) = &bar {
-        bar.finish_and_clear();
-    }
-    Ok(bytes)
 }
 
 /// `godtab verify`'s summary of a pattern set.

@@ -7,8 +7,8 @@ use std::process::ExitCode;
 use anyhow::{Result, anyhow, bail};
 use godtab_runtime::{Bytes, PatternSet, State, Table, TableFile};
 
-use crate::info::thousands;
 use crate::judge::{CasesArgs, Format};
+use crate::text::thousands;
 
 /// Arguments of `godtab random`.
 #[derive(clap::Args)]

@@ -9,8 +9,8 @@ use anyhow::{Context, Result, bail};
 use godtab_runtime::TableFile;
 use sha2::{Digest, Sha256};
 
-use crate::info::thousands;
 use crate::source::open_file;
+use crate::text::thousands;
 
 /// Arguments of `godtab verify`.
 #[derive(clap::Args)]

@@ -174,7 +174,7 @@ fn undecided(why: Unanswered) -> Wrong {
     Wrong::Undecided(match why {
         Unanswered::NodeLimit(limit, _) => format!(
             "cannot tell: the search for the fewest moves stopped at {} (raise --max-nodes)",
-            crate::pdb::plural(limit, "node", "nodes")
+            crate::text::plural(limit, "node", "nodes")
         ),
         Unanswered::TooDeep(_) => "cannot tell: every solution is longer than 255 moves".into(),
         Unanswered::Damaged(why) => why,

@@ -18,18 +18,18 @@ fn main() -> ExitCode {
         eprintln!("unknown puzzle {id:?}");
         return ExitCode::FAILURE;
     };
-    let report = |level: &godtab_gen::Level| {
+    let report = |level: &godtab_gen::Progress| {
         if levels {
             eprintln!(
                 "depth {:>3} {:>10} states {} at {:?}",
                 level.depth,
-                level.states,
+                level.found,
                 if level.pull { "pull" } else { "push" },
                 level.elapsed
             );
         }
     };
-    let options = godtab_gen::Options { on_level: Some(&report), ..Default::default() };
+    let options = godtab_gen::Options { on_progress: Some(&report), ..Default::default() };
     match godtab_gen::generate_with(&b.definition().puzzle().clone(), &options) {
         Ok(table) => {
             println!("{}: {} states reached, God's number {}", b.id, table.reachable, table.max_depth);

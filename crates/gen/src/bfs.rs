@@ -1,44 +1,16 @@
 //! The level-synchronous reverse BFS over a puzzle's rank space.
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Acquire, Ordering::Relaxed, Ordering::Release};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use godtab_puzzles::{Cursor, Puzzle, WithCursor};
-use godtab_runtime::{Encoding, TableData, UNREACHED};
+use godtab_runtime::{TableData, UNREACHED};
 use rayon::prelude::*;
 
-use crate::GenError;
+use crate::{GenError, Options, Part, Progress};
 
 /// The largest distance a distance byte holds, below [`UNREACHED`].
 const MAX_DEPTH: u8 = UNREACHED - 1;
-
-/// What a finished BFS level reports to [`Options::on_level`].
-#[derive(Clone, Copy, Debug)]
-pub struct Level {
-    /// The distance just filled in.
-    pub depth: u8,
-    /// States found at that distance.
-    pub states: u64,
-    /// States reached so far, all levels together.
-    pub reachable: u64,
-    /// Size of the rank space.
-    pub slots: u64,
-    /// Whether the level was computed bottom-up (pull) rather than top-down.
-    pub pull: bool,
-    /// Time since the search started.
-    pub elapsed: Duration,
-}
-
-/// Settings for [`generate_with`].
-#[derive(Clone, Copy, Default)]
-pub struct Options<'a> {
-    /// Refuse, before allocating, a search that needs more bytes than this.
-    pub max_memory: Option<u64>,
-    /// Called after every level, for progress reports.
-    pub on_level: Option<&'a (dyn Fn(&Level) + Sync)>,
-    /// How the table stores its answers (full by default).
-    pub encoding: Encoding,
-}
 
 /// The most bytes generating and encoding this puzzle's table holds at
 /// once: 4 per rank. The search itself needs 2 bytes per rank (the
@@ -180,9 +152,16 @@ impl WithCursor for Run<'_> {
             depth += 1;
             reachable += found;
             histogram.push(found);
-            if let Some(report) = options.on_level {
-                report(&Level { depth, states: found, reachable, slots, pull, elapsed: started.elapsed() });
-            }
+            options.report(&Progress {
+                part: Part::States,
+                depth,
+                found,
+                reached: reachable,
+                total: slots,
+                before: 0,
+                pull,
+                elapsed: started.elapsed(),
+            });
         }
 
         // In place: the atomics and the bytes share their layout.

@@ -40,69 +40,22 @@
 mod bfs;
 mod coarse;
 mod compress;
+mod options;
 mod patterns;
 mod table;
 
-pub use bfs::{Level, Options, generate, generate_with, planned_memory};
+pub use bfs::{generate, generate_with, planned_memory};
 pub use compress::{compress, compress_memory, planned_memory_compressed};
-pub use patterns::{
-    PatternLevel, PatternOptions, check_patterns, pattern_placements, pattern_set_bytes, planned_pattern_memory,
-};
+pub use options::{Options, Part, Progress};
+pub use patterns::{pattern_placements, pattern_set_bytes, planned_pattern_memory};
 pub use table::{GENERATOR, build_table, table_bytes};
-
-/// A number of bytes, displayed in binary units: "12 bytes", "1.5 KiB";
-/// with `{:#}`, the exact count too: "1.5 KiB (1,536 bytes)".
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Size(pub u64);
-
-impl core::fmt::Display for Size {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        const UNITS: [&str; 6] = ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
-        if self.0 < 1024 {
-            return write!(f, "{} bytes", self.0);
-        }
-        if f.alternate() {
-            return write!(f, "{} ({} bytes)", Size(self.0), Count(self.0));
-        }
-        let mut value = self.0 as f64 / 1024.0;
-        let mut unit = 0;
-        // 1023.96 would print as "1024.0": that is the next unit's 1.0.
-        while value >= 1023.95 && unit + 1 < UNITS.len() {
-            value /= 1024.0;
-            unit += 1;
-        }
-        write!(f, "{value:.1} {}", UNITS[unit])
-    }
-}
-
-/// A count, displayed with thousands separators: "362,880".
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Count(pub u64);
-
-impl core::fmt::Display for Count {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        let digits = self.0.to_string();
-        for (i, digit) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i) % 3 == 0 {
-                f.write_str(",")?;
-            }
-            write!(f, "{digit}")?;
-        }
-        Ok(())
-    }
-}
 
 /// Why a table could not be generated.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum GenError {
     /// The table would need more memory than allowed.
-    #[error(
-        "the table for {} states needs {:#} of memory, more than the limit of {:#}",
-        Count(*slots),
-        Size(*needed),
-        Size(*limit)
-    )]
+    #[error("the table for {slots} states needs {needed} bytes of memory, more than the limit of {limit} bytes")]
     TooLarge {
         /// States in the rank space.
         slots: u64,
@@ -112,12 +65,7 @@ pub enum GenError {
         limit: u64,
     },
     /// The system refused memory the search needs (the limit allowed it).
-    #[error(
-        "the system cannot provide {} for the search of {} states ({} in all)",
-        Size(*bytes),
-        Count(*slots),
-        Size(*needed)
-    )]
+    #[error("the system cannot provide {bytes} bytes for the search of {slots} states ({needed} bytes in all)")]
     OutOfMemory {
         /// States in the rank space.
         slots: u64,
@@ -133,31 +81,14 @@ pub enum GenError {
     /// [`Encoding::check`](godtab_runtime::Encoding::check)).
     #[error("{0}")]
     Encoding(&'static str),
-    /// The patterns of a pattern set break the rule of their puzzle
-    /// ([`Puzzle::check_patterns`](godtab_puzzles::Puzzle::check_patterns)).
-    #[error("{0}")]
-    Patterns(String),
+    /// The patterns were checked against another puzzle (see
+    /// [`PatternList::suits`](godtab_puzzles::PatternList::suits)).
+    #[error("{}", .0.located())]
+    Patterns(godtab_puzzles::PatternError),
     /// Some state is further from the goal than a distance byte can hold.
     #[error("the search passed distance {max}: God's number is too large for a distance byte")]
     TooDeep {
         /// The deepest distance supported.
         max: u8,
     },
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{Count, Size};
-
-    #[test]
-    fn sizes_and_counts_read_well() {
-        assert_eq!(Size(1536).to_string(), "1.5 KiB");
-        assert_eq!(Size(12).to_string(), "12 bytes");
-        assert_eq!(Size(5 << 30).to_string(), "5.0 GiB");
-        assert_eq!(Size(1_048_575).to_string(), "1.0 MiB");
-        assert_eq!(Size(1023).to_string(), "1023 bytes");
-        assert_eq!(format!("{:#}", Size(1536)), "1.5 KiB (1,536 bytes)");
-        assert_eq!(Count(1_234_567).to_string(), "1,234,567");
-        assert_eq!(Count(999).to_string(), "999");
-    }
 }

@@ -25,45 +25,19 @@
 //! result does not depend on the order or number of threads.
 
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use godtab_puzzles::{BLANK, Combine, Definition, Puzzle};
+use godtab_puzzles::{BLANK, Combine, Definition, PatternError, PatternList, Puzzle};
 use godtab_rank::KPerm;
-use godtab_runtime::{PatternData, encode_patterns};
+use godtab_runtime::{Encoding, encode_patterns};
 use rayon::prelude::*;
 
 use crate::bfs::Allocator;
-use crate::{GENERATOR, GenError};
-
-/// What a finished level of a pattern's search reports.
-#[derive(Clone, Copy, Debug)]
-pub struct PatternLevel {
-    /// Which pattern (from 0).
-    pub pattern: usize,
-    /// The distance just filled in.
-    pub depth: u8,
-    /// Placements of this pattern reached so far.
-    pub reached: u64,
-    /// Placements of this pattern.
-    pub placements: u64,
-    /// Placements of the earlier patterns (all done).
-    pub done: u64,
-    /// Time since the generation started.
-    pub elapsed: Duration,
-}
-
-/// Settings for [`pattern_set_bytes`].
-#[derive(Clone, Copy, Default)]
-pub struct PatternOptions<'a> {
-    /// Refuse, before allocating, a generation that needs more bytes.
-    pub max_memory: Option<u64>,
-    /// Called after every level of every pattern.
-    pub on_level: Option<&'a (dyn Fn(&PatternLevel) + Sync)>,
-}
+use crate::{GENERATOR, GenError, Options, Part, Progress};
 
 /// Placements of every pattern, all together.
 #[must_use]
-pub fn pattern_placements(puzzle: &Puzzle, patterns: &[Vec<u8>]) -> u64 {
+pub fn pattern_placements(puzzle: &Puzzle, patterns: &PatternList) -> u64 {
     patterns.iter().filter_map(|p| KPerm::new(puzzle.cells(), p.len())).map(|p| p.count()).fold(0, u64::saturating_add)
 }
 
@@ -73,38 +47,37 @@ pub fn pattern_placements(puzzle: &Puzzle, patterns: &[Vec<u8>]) -> u64 {
 /// search 6 bytes on a sliding board (blank masks) or 1 on a permutation
 /// puzzle (the distances being found).
 #[must_use]
-pub fn planned_pattern_memory(puzzle: &Puzzle, patterns: &[Vec<u8>]) -> u64 {
+pub fn planned_pattern_memory(puzzle: &Puzzle, patterns: &PatternList) -> u64 {
     let largest = patterns.iter().filter_map(|p| KPerm::new(puzzle.cells(), p.len())).map(|p| p.count()).max();
-    let per_placement = if puzzle.pattern_combine() == Some(Combine::Max) { 1 } else { 6 };
+    let per_placement = if patterns.combine() == Combine::Max { 1 } else { 6 };
     pattern_placements(puzzle, patterns)
         .saturating_mul(2)
         .saturating_add(largest.unwrap_or(0).saturating_mul(per_placement))
-}
-
-/// Checks `patterns` against the rule of
-/// [`Puzzle::check_patterns`] and says how their entries combine.
-///
-/// # Errors
-///
-/// [`GenError::Patterns`] saying what is wrong and where.
-pub fn check_patterns(puzzle: &Puzzle, patterns: &[Vec<u8>]) -> Result<Combine, GenError> {
-    puzzle.check_patterns(patterns.iter().map(Vec::as_slice)).map_err(|e| GenError::Patterns(e.located().to_string()))
 }
 
 /// Generates every pattern's database and encodes the set.
 ///
 /// # Errors
 ///
-/// [`GenError::Patterns`] if the patterns do not split the tiles,
-/// [`GenError::TooLarge`] before allocating if the memory planned exceeds
-/// the limit, [`GenError::OutOfMemory`] if the system refuses it.
+/// [`GenError::Patterns`] if the patterns were checked against another
+/// puzzle, [`GenError::Encoding`] for an encoding other than the default
+/// (a pattern set has one), [`GenError::TooLarge`] before allocating if the
+/// memory planned exceeds the limit, [`GenError::OutOfMemory`] if the
+/// system refuses it.
 pub fn pattern_set_bytes(
     definition: &Definition,
-    patterns: &[Vec<u8>],
-    options: &PatternOptions<'_>,
+    patterns: &PatternList,
+    options: &Options<'_>,
 ) -> Result<Vec<u8>, GenError> {
     let puzzle = definition.puzzle();
-    let combine = check_patterns(puzzle, patterns)?;
+    if !patterns.suits(puzzle) {
+        return Err(GenError::Patterns(PatternError::Puzzle));
+    }
+    if options.encoding != Encoding::default() {
+        return Err(GenError::Encoding(
+            "a pattern set has one encoding: the compact and parity forms are complete tables'",
+        ));
+    }
     let needed = planned_pattern_memory(puzzle, patterns);
     let slots = pattern_placements(puzzle, patterns);
     if let Some(limit) = options.max_memory
@@ -114,25 +87,25 @@ pub fn pattern_set_bytes(
     }
     let alloc = Allocator { slots, needed };
     let started = Instant::now();
-    let mut data = Vec::new();
-    let mut done = 0;
+    let mut entries = Vec::new();
+    let mut before = 0;
     for (index, tiles) in patterns.iter().enumerate() {
-        let places =
-            KPerm::new(puzzle.cells(), tiles.len()).ok_or(GenError::Patterns("a pattern is too large".into()))?;
-        let report = |depth, reached| {
-            if let Some(report) = options.on_level {
-                let placements = places.count();
-                report(&PatternLevel { pattern: index, depth, reached, placements, done, elapsed: started.elapsed() });
-            }
+        let places = KPerm::new(puzzle.cells(), tiles.len()).ok_or(GenError::Patterns(PatternError::Puzzle))?;
+        let total = places.count();
+        let last = std::cell::Cell::new(0u64);
+        let report = |depth, reached: u64| {
+            let found = reached - last.replace(reached);
+            let part = Part::Pattern { index, of: patterns.len() };
+            let elapsed = started.elapsed();
+            options.report(&Progress { part, depth, found, reached, total, before, pull: false, elapsed });
         };
-        let entries = match combine {
+        entries.push(match patterns.combine() {
             Combine::Sum => Search::new(puzzle, tiles, places, alloc).run(report)?,
             Combine::Max => crate::coarse::distances(puzzle, tiles, places, alloc, report)?,
-        };
-        done += places.count();
-        data.push(PatternData { tiles: tiles.clone(), entries });
+        });
+        before += total;
     }
-    Ok(encode_patterns(definition, &data, GENERATOR)?)
+    Ok(encode_patterns(definition, patterns, &entries, GENERATOR)?)
 }
 
 /// One pattern's search: the board and where the pattern's tiles belong.

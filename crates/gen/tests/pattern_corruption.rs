@@ -3,8 +3,8 @@
 //! fail verify(); whatever opens must search without panicking, within its
 //! node limit.
 
-use godtab_gen::{PatternOptions, pattern_set_bytes};
-use godtab_puzzles::{Definition, MoveSet, Puzzle};
+use godtab_gen::pattern_set_bytes;
+use godtab_puzzles::{Definition, MoveSet, PatternList, Puzzle};
 use godtab_runtime::PatternSet;
 use godtab_search::Searcher;
 
@@ -12,18 +12,15 @@ use godtab_search::Searcher;
 /// Nine Digits with patterns that share a tile (the largest entry).
 fn sets() -> Vec<Vec<u8>> {
     let digits = godtab_puzzles::builtin::NINE_DIGITS.definition();
-    let shared = pattern_set_bytes(&digits, &[vec![1, 2], vec![2, 3, 4]], &PatternOptions::default()).unwrap();
+    let set = |definition: &Definition, patterns: &[&[u8]]| {
+        let list = PatternList::new(definition.puzzle(), patterns.iter().copied()).unwrap();
+        pattern_set_bytes(definition, &list, &Default::default()).unwrap()
+    };
+    let shared = set(&digits, &[&[1, 2], &[2, 3, 4]]);
     let puzzle = Puzzle::new(2, 3, &[1, 2, 3, 4, 5, 0], MoveSet::Sliding).unwrap();
     let definition = Definition::new("slide-2x3", ["u", "d", "l", "r"], puzzle).unwrap();
     let splits: [&[&[u8]]; 2] = [&[&[1, 2, 4], &[3, 5]], &[&[5, 4, 3, 2, 1]]];
-    splits
-        .iter()
-        .map(|split| {
-            let patterns: Vec<Vec<u8>> = split.iter().map(|p| p.to_vec()).collect();
-            pattern_set_bytes(&definition, &patterns, &PatternOptions::default()).unwrap()
-        })
-        .chain([shared])
-        .collect()
+    splits.iter().map(|split| set(&definition, split)).chain([shared]).collect()
 }
 
 /// Whether the damage was caught (by open or by verify), after searching

@@ -3,8 +3,8 @@
 //! is the tile's Manhattan distance), and patterns that break the rule of
 //! their puzzle refused before any work.
 
-use godtab_gen::{GenError, PatternOptions, pattern_set_bytes};
-use godtab_puzzles::{Definition, MoveSet, Puzzle};
+use godtab_gen::{GenError, Options, pattern_set_bytes};
+use godtab_puzzles::{Definition, MoveSet, PatternList, Puzzle};
 use godtab_runtime::{Error, PatternSet, Table};
 
 fn board(rows: usize, cols: usize) -> Definition {
@@ -12,8 +12,10 @@ fn board(rows: usize, cols: usize) -> Definition {
     Definition::new("board", ["u", "d", "l", "r"], Puzzle::new(rows, cols, &goal, MoveSet::Sliding).unwrap()).unwrap()
 }
 
+/// The set of `patterns` (checked first, as a spec's are).
 fn set(definition: &Definition, patterns: &[Vec<u8>]) -> Result<Vec<u8>, GenError> {
-    pattern_set_bytes(definition, patterns, &PatternOptions::default())
+    let list = PatternList::new(definition.puzzle(), patterns.iter().map(Vec::as_slice)).map_err(GenError::Patterns)?;
+    pattern_set_bytes(definition, &list, &Options::default())
 }
 
 #[test]

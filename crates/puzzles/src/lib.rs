@@ -88,7 +88,7 @@ pub use nine_cell_moves::NineCellMoves;
 pub use nine_cells::NineCellRank;
 pub use orbit_text::OrbitReader;
 pub use orbits::{MAX_ORBIT_NAME, MAX_ORIENTATIONS, Orbit, OrbitInfo, Orbits, Permutations, is_orbit_name};
-pub use patterns::{Combine, Located, MAX_PATTERNS, PatternError};
+pub use patterns::{Combine, Located, MAX_PATTERNS, PatternError, PatternList};
 pub use puzzle::{Kind, Puzzle};
 pub use ranking::Ranking;
 pub use scramble::ScrambleError;

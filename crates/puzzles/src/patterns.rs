@@ -129,6 +129,93 @@ impl fmt::Display for PatternError {
 
 impl core::error::Error for PatternError {}
 
+/// A list of patterns checked once against their puzzle (the rule of the
+/// module docs), then trusted wherever it goes: the spec reader makes it,
+/// the generator and the writer take it as it is. Fixed-size, so it needs
+/// no allocator.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct PatternList {
+    tiles: [[u8; MAX_CELLS]; MAX_PATTERNS],
+    sizes: [u8; MAX_PATTERNS],
+    count: usize,
+    combine: Combine,
+    /// The mark of the puzzle it was checked against (see
+    /// [`PatternList::suits`]).
+    puzzle: u32,
+}
+
+impl core::fmt::Debug for PatternList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl PatternList {
+    /// Checks `patterns` (tile values) against `puzzle`.
+    ///
+    /// # Errors
+    ///
+    /// The first [`PatternError`], in reading order.
+    pub fn new<'p, I>(puzzle: &Puzzle, patterns: I) -> Result<Self, PatternError>
+    where
+        I: IntoIterator<Item = &'p [u8]> + Clone,
+    {
+        let combine = puzzle.check_patterns(patterns.clone())?;
+        let mut list = Self {
+            tiles: [[0; MAX_CELLS]; MAX_PATTERNS],
+            sizes: [0; MAX_PATTERNS],
+            count: 0,
+            combine,
+            puzzle: puzzle.signature,
+        };
+        // The rule holds: at most MAX_PATTERNS patterns, each of distinct
+        // tiles of the goal (so at most MAX_CELLS of them).
+        for (p, tiles) in patterns.into_iter().enumerate().take(MAX_PATTERNS) {
+            let size = tiles.len().min(MAX_CELLS);
+            list.tiles[p][..size].copy_from_slice(&tiles[..size]);
+            list.sizes[p] = size as u8;
+            list.count = p + 1;
+        }
+        Ok(list)
+    }
+
+    /// How many patterns (at least one).
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.count
+    }
+
+    /// Never true: a list has at least one pattern.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// Pattern `index`'s tile values, in the order its placements are
+    /// ranked.
+    #[must_use]
+    pub fn get(&self, index: usize) -> Option<&[u8]> {
+        (index < self.count).then(|| &self.tiles[index][..usize::from(self.sizes[index])])
+    }
+
+    /// Every pattern's tiles, in order.
+    pub fn iter(&self) -> impl Iterator<Item = &[u8]> + Clone {
+        (0..self.count).filter_map(|p| self.get(p))
+    }
+
+    /// How the patterns' entries combine.
+    #[must_use]
+    pub fn combine(&self) -> Combine {
+        self.combine
+    }
+
+    /// Whether the list was checked against `puzzle` (or one just like it).
+    #[must_use]
+    pub fn suits(&self, puzzle: &Puzzle) -> bool {
+        self.puzzle == puzzle.signature
+    }
+}
+
 impl Puzzle {
     /// How a pattern set of this puzzle combines its entries, or `None`
     /// for a puzzle that cannot have one.

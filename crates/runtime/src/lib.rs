@@ -126,7 +126,7 @@ pub use error::{DecodeError, Error, QueryError};
 #[cfg(feature = "std")]
 pub use file::{Bytes, FileError, MAX_DECOMPRESSED};
 pub use format::{Encoding, FORMAT_VERSION, MAGIC, OLDEST_VERSION, PREAMBLE_LEN, UNREACHED};
-pub use godtab_puzzles::{Combine, Definition, Kind, MAX_PATTERNS, Puzzle, Ranking, State, StateError};
+pub use godtab_puzzles::{Combine, Definition, Kind, MAX_PATTERNS, PatternList, Puzzle, Ranking, State, StateError};
 pub use patterns::{Pattern, PatternSet};
 pub use ranks::RankReader;
 pub use solution::Solution;
@@ -135,4 +135,4 @@ pub use table_file::{TableFile, TableKind};
 #[cfg(feature = "alloc")]
 pub use write::{EncodeError, TableData, encode};
 #[cfg(feature = "alloc")]
-pub use write_patterns::{PatternData, encode_patterns};
+pub use write_patterns::encode_patterns;

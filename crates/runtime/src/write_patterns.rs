@@ -2,35 +2,28 @@
 
 use alloc::vec::Vec;
 
-use godtab_puzzles::Definition;
+use godtab_puzzles::{Definition, PatternList};
 use godtab_rank::KPerm;
 
 use crate::bits;
 use crate::format::{self, Body, FORMAT_VERSION, Patterns, Preamble, at};
 use crate::write::{EncodeError, encode_header};
 
-/// One pattern's database as a generator finds it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PatternData {
-    /// The pattern's tile values, in the order their cells are ranked.
-    pub tiles: Vec<u8>,
-    /// For every placement rank (`KPerm::new(cells, tiles.len())`), the
-    /// fewest moves of the pattern's tiles that bring them home.
-    pub entries: Vec<u8>,
-}
-
 /// Encodes the pattern set of `definition` (a sliding board or permutation
-/// puzzle whose tiles all differ) in the current format version. The same arguments always give
-/// the same bytes.
+/// puzzle whose tiles all differ) with `entries[p]`, for every placement of
+/// pattern `p`'s tiles (`KPerm::new(cells, tiles.len())`), the fewest moves
+/// that bring them home, in the current format version. The same arguments
+/// always give the same bytes.
 ///
 /// # Errors
 ///
-/// An [`EncodeError`] if the patterns do not suit the puzzle
-/// ([`Puzzle::check_patterns`](godtab_puzzles::Puzzle::check_patterns)), an entry count is not the number of placements, or
-/// the generator name is not short printable text.
+/// An [`EncodeError`] if the patterns were checked against another puzzle,
+/// an entry count is not the number of placements, or the generator name
+/// is not short printable text.
 pub fn encode_patterns(
     definition: &Definition,
-    patterns: &[PatternData],
+    patterns: &PatternList,
+    entries: &[Vec<u8>],
     generator: &str,
 ) -> Result<Vec<u8>, EncodeError> {
     let invalid = |field, problem| EncodeError { field, problem };
@@ -38,22 +31,22 @@ pub fn encode_patterns(
     if !format::is_generator(generator) {
         return Err(invalid("generator", "longer than 64 bytes or holds a control character"));
     }
-    if puzzle.check_patterns(patterns.iter().map(|p| &p.tiles[..])).is_err() {
-        return Err(invalid("patterns", "do not suit the puzzle (see Puzzle::check_patterns)"));
+    if !patterns.suits(puzzle) || entries.len() != patterns.len() {
+        return Err(invalid("patterns", "were checked against another puzzle, or not one database each"));
     }
-    let tiles: Vec<u8> = patterns.iter().flat_map(|p| p.tiles.iter().copied()).collect();
+    let tiles: Vec<u8> = patterns.iter().flatten().copied().collect();
     let mut sizes = Vec::new();
     let mut maxima = Vec::new();
     let mut widths = Vec::new();
     let mut lengths = Vec::new();
-    for pattern in patterns {
-        let places = KPerm::new(puzzle.cells(), pattern.tiles.len()).ok_or(invalid("patterns", "one is empty"))?;
-        if pattern.tiles.is_empty() || pattern.entries.len() as u64 != places.count() {
-            return Err(invalid("pattern entries", "not one per placement of a non-empty pattern"));
+    for (tiles, entries) in patterns.iter().zip(entries) {
+        let places = KPerm::new(puzzle.cells(), tiles.len()).ok_or(invalid("patterns", "one is empty"))?;
+        if entries.len() as u64 != places.count() {
+            return Err(invalid("pattern entries", "not one per placement"));
         }
-        let max = pattern.entries.iter().copied().max().unwrap_or(0);
+        let max = entries.iter().copied().max().unwrap_or(0);
         let width = Patterns::width_for(max);
-        sizes.push(pattern.tiles.len() as u8);
+        sizes.push(tiles.len() as u8);
         maxima.push(max);
         widths.push(width);
         lengths.push(format::section_len(places.count(), width).ok_or(invalid("pattern section", "overflows"))?);
@@ -71,13 +64,13 @@ pub fn encode_patterns(
     file.extend_from_slice(&Preamble { version: FORMAT_VERSION, file_len, checksum: 0, header_len }.write());
     file.extend_from_slice(&encoded);
     file.resize(to_usize(start)?, 0);
-    for ((pattern, &width), &length) in patterns.iter().zip(&widths).zip(&lengths) {
+    for ((entries, &width), &length) in entries.iter().zip(&widths).zip(&lengths) {
         if width == 8 {
             let end = file.len() + to_usize(length)?;
-            file.extend_from_slice(&pattern.entries);
+            file.extend_from_slice(entries);
             file.resize(end, 0);
         } else {
-            bits::pack_into(&mut file, pattern.entries.iter().copied(), width, to_usize(length)?);
+            bits::pack_into(&mut file, entries.iter().copied(), width, to_usize(length)?);
         }
     }
     debug_assert_eq!(file.len() as u64, file_len);

@@ -27,7 +27,8 @@
 //! ```
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! let definition = godtab_puzzles::builtin::EIGHT_PUZZLE.definition();
-//! let patterns = [vec![1, 2, 3, 4], vec![5, 6, 7, 8]];
+//! let patterns: [&[u8]; 2] = [&[1, 2, 3, 4], &[5, 6, 7, 8]];
+//! let patterns = godtab_puzzles::PatternList::new(definition.puzzle(), patterns)?;
 //! let bytes = godtab_gen::pattern_set_bytes(&definition, &patterns, &Default::default())?;
 //! let set = godtab_runtime::PatternSet::new(bytes)?;
 //! let searcher = godtab_search::Searcher::new(&set);

@@ -2,8 +2,8 @@
 //! every solvable state of the 3x3 board with two partitions, samples of
 //! larger boards with several.
 
-use godtab_gen::{PatternOptions, pattern_set_bytes, table_bytes};
-use godtab_puzzles::{Definition, MoveSet, Puzzle};
+use godtab_gen::{pattern_set_bytes, table_bytes};
+use godtab_puzzles::{Definition, MoveSet, PatternList, Puzzle};
 use godtab_runtime::{PatternSet, Table};
 use godtab_search::{Outcome, Searcher};
 
@@ -21,8 +21,8 @@ fn board_in_order(id: &str, rows: usize, cols: usize, names: [&str; 4]) -> Defin
 }
 
 fn pattern_set(definition: &Definition, patterns: &[&[u8]]) -> PatternSet<Vec<u8>> {
-    let patterns: Vec<Vec<u8>> = patterns.iter().map(|p| p.to_vec()).collect();
-    PatternSet::new(pattern_set_bytes(definition, &patterns, &PatternOptions::default()).unwrap()).unwrap()
+    let list = PatternList::new(definition.puzzle(), patterns.iter().copied()).unwrap();
+    PatternSet::new(pattern_set_bytes(definition, &list, &Default::default()).unwrap()).unwrap()
 }
 
 /// Checks the ranks `ranks` of the complete table against every set.

@@ -199,10 +199,9 @@ pub fn parse_with(text: &str, metric: Metric) -> Result<Definition, SpecError> {
 pub struct Spec {
     /// The puzzle, with its id and move names.
     pub definition: Definition,
-    /// The tile values of each pattern (as
-    /// [`Puzzle::check_patterns`](godtab_puzzles::Puzzle::check_patterns)
-    /// allows), if the file has `patterns`.
-    pub patterns: Option<Vec<Vec<u8>>>,
+    /// The patterns of the puzzle's tiles, checked against it, if the file
+    /// has `patterns`.
+    pub patterns: Option<godtab_puzzles::PatternList>,
 }
 
 /// Reads and checks a spec file as [`load_with`] does, with its patterns.
@@ -230,7 +229,8 @@ pub fn load_spec(path: &Path, metric: Metric) -> Result<Spec, SpecError> {
 ///     cols = 3
 ///     patterns = [[1, 2, 4], [3, 5]]
 /// "#, godtab_spec::Metric::Half).unwrap();
-/// assert_eq!(spec.patterns, Some(vec![vec![1, 2, 4], vec![3, 5]]));
+/// let patterns: Vec<&[u8]> = spec.patterns.as_ref().unwrap().iter().collect();
+/// assert_eq!(patterns, [&[1, 2, 4][..], &[3, 5]]);
 /// ```
 ///
 /// # Errors

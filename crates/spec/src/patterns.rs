@@ -2,13 +2,13 @@
 //! Which patterns a puzzle may have is [`Puzzle::check_patterns`]'s rule;
 //! this reads the lists and says where the rule is broken.
 
-use godtab_puzzles::{PatternError, Puzzle};
+use godtab_puzzles::{PatternError, PatternList, Puzzle};
 
 use crate::SpecError;
 use crate::fields::Field;
 
 /// The patterns' tile values, checked against the puzzle.
-pub(crate) fn read(field: &Field<'_>, puzzle: &Puzzle) -> Result<Vec<Vec<u8>>, SpecError> {
+pub(crate) fn read(field: &Field<'_>, puzzle: &Puzzle) -> Result<PatternList, SpecError> {
     if puzzle.pattern_combine().is_none() {
         return Err(field.error(PatternError::Puzzle.to_string()));
     }
@@ -32,13 +32,12 @@ pub(crate) fn read(field: &Field<'_>, puzzle: &Puzzle) -> Result<Vec<Vec<u8>>, S
         patterns.push(pattern);
         fields.push((pattern_field, tile_fields));
     }
-    puzzle.check_patterns(patterns.iter().map(Vec::as_slice)).map_err(|e| {
+    PatternList::new(puzzle, patterns.iter().map(Vec::as_slice)).map_err(|e| {
         let at = match e.position() {
             Some((p, Some(i))) => fields.get(p).and_then(|(_, tiles)| tiles.get(i)),
             Some((p, None)) => fields.get(p).map(|(pattern, _)| pattern),
             None => None,
         };
         at.unwrap_or(field).error(e.to_string())
-    })?;
-    Ok(patterns)
+    })
 }

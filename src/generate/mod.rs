@@ -1,0 +1,237 @@
+//! `godtab gen`: write a table file (a complete table or a pattern set) for
+//! a built-in puzzle or a spec file, with the same code as `cargo xtask
+//! gen-tables`: where it goes (checked, and its temporary file made,
+//! before anything is generated), what it is (`plan`), what gen says while
+//! it works (`progress`), and sizes as people write them (`size`).
+
+mod plan;
+mod progress;
+mod size;
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context, Result, anyhow, bail};
+use godtab_puzzles::builtin;
+use godtab_runtime::Encoding;
+
+use crate::source::memory_limit;
+use crate::stdio::note;
+use crate::text::Size;
+use plan::Plan;
+use size::parse_size;
+
+/// Arguments of `godtab gen`.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  godtab gen nine-puzzle -o nine-puzzle.gtab
+  godtab gen eight-puzzle -o eight-puzzle.gtab.zst
+  godtab gen --spec data/puzzles/slide-2x4.toml -o slide-2x4.gtab
+  godtab gen --spec big.toml -o big.gtab --max-memory 8G
+  godtab gen --spec big.toml -o big-compact.gtab --compact
+  godtab gen nine-digits -o - | ssh host 'cat > nine-digits.gtab'
+  godtab gen --spec data/puzzles/cube-2x2x2.tws -o cube-2x2x2.gtab
+  godtab gen --spec data/puzzles/cube-2x2x2.tws --metric quarter -o cube-2x2x2-qtm.gtab
+  godtab gen --spec data/puzzles/fifteen-puzzle.toml -o fifteen-puzzle.gtab
+  godtab gen --spec data/puzzles/rotate-4x4.toml -o rotate-4x4.gtab
+
+Spec files are TOML, or ksolve/twsearch definition files (.tws, .ksolve, .def); both are
+described in docs/SPEC.md. A TOML spec with `patterns` gives a pattern set (for boards too
+large for a complete table), which solve, judge and check answer from by IDA*.")]
+pub(crate) struct Args {
+    /// The built-in puzzle to generate (or give --spec).
+    #[arg(required_unless_present = "spec")]
+    puzzle: Option<String>,
+    /// Generate the puzzle described in this spec file: TOML, or a ksolve or
+    /// twsearch definition file (.tws, .ksolve, .def).
+    #[arg(long, value_name = "FILE", conflicts_with = "puzzle")]
+    spec: Option<PathBuf>,
+    /// Which powers of an orbit puzzle's moves are moves: half (every
+    /// power, each of cost 1: U, U2, U'; the default) or quarter (each move
+    /// and its inverse: U, U').
+    #[arg(long, value_enum)]
+    metric: Option<MetricArg>,
+    /// Where to write the table (- for standard output); a name ending in
+    /// .zst is compressed with zstd.
+    ///
+    /// The file is replaced atomically (a new file renamed over it) and
+    /// keeps its permissions. A symbolic link is written through: the file
+    /// it leads to is replaced (or created, for a dangling link) and the
+    /// link stays. Folders, devices, FIFOs and sockets are refused. `-`
+    /// writes the table to standard output, which must not be a terminal;
+    /// the name says nothing about compression, so the table is written
+    /// uncompressed unless --zstd is given. A file named "-" is written with
+    /// -o ./-
+    #[arg(short, long, value_name = "FILE")]
+    output: PathBuf,
+    /// Compress the table with zstd whatever the output's name (by default
+    /// only names ending in .zst are).
+    #[arg(long)]
+    zstd: bool,
+    /// Refuse, before allocating anything, a table whose generation needs
+    /// more memory than this (8GiB, 1.5 GB, 512M, 1500...). By default half
+    /// of the machine's memory.
+    ///
+    /// A number of bytes, or a number and a unit, with or without a space
+    /// between them: K, KiB, M, MiB, G, GiB, T, TiB are powers of 1024
+    /// (64K = 64KiB = 65,536 bytes, as godtab prints sizes); KB, MB, GB, TB
+    /// powers of 1000 (1.5GB = 1,500,000,000 bytes). Letters in any case; B
+    /// or bytes alone mean bytes.
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    max_memory: Option<u64>,
+    /// Store only each state's distance modulo 3 (2 bits per state, no
+    /// parent moves). Answers are the same; a distance query then walks to
+    /// the goal (O(distance x moves)) and each solution step tries the moves
+    /// in order. For tables too large to store in full.
+    #[arg(long)]
+    compact: bool,
+}
+
+/// The metrics of `--metric`.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum MetricArg {
+    /// Every power of a move is a move of cost 1 (the half-turn metric).
+    Half,
+    /// Only each move and its inverse (the quarter-turn metric).
+    Quarter,
+}
+
+/// Generates and writes the table.
+pub(crate) fn run(args: &Args) -> Result<ExitCode> {
+    let metric = match args.metric {
+        Some(MetricArg::Quarter) => godtab_spec::Metric::Quarter,
+        Some(MetricArg::Half) | None => godtab_spec::Metric::Half,
+    };
+    if args.metric.is_some() && args.spec.is_none() {
+        bail!("--metric is for orbit puzzles' spec files (--spec FILE); the built-in puzzles' moves are fixed");
+    }
+    let (definition, patterns) = match (&args.puzzle, &args.spec) {
+        (_, Some(path)) => {
+            let spec = godtab_spec::load_spec(path, metric).with_context(|| path.display().to_string())?;
+            (spec.definition, spec.patterns)
+        }
+        (Some(id), None) => (
+            builtin::by_id(id)
+                .with_context(|| {
+                    let ids: Vec<&str> = builtin::every().map(|b| b.id).collect();
+                    format!("unknown puzzle {id:?}: the built-in puzzles are {} (or give --spec FILE)", ids.join(", "))
+                })?
+                .definition(),
+            None,
+        ),
+        (None, None) => bail!("name a built-in puzzle or give --spec FILE"),
+    };
+    let plan = match patterns {
+        Some(patterns) => Plan::Patterns(patterns),
+        None if args.compact => Plan::Complete(Encoding::Compact),
+        None => Plan::Complete(Encoding::Full),
+    };
+    plan::check(&plan, args.compact)?;
+    // Where the table goes is settled, and its temporary file made, before
+    // a generation that may take minutes: a folder that cannot take it is
+    // found now.
+    let destination = Destination::of(&args.output, std::io::stdout().is_terminal())?;
+    let compressed = args.zstd || destination.zst;
+    let mut pending = match &destination.file {
+        Some(_) => Some(
+            godtab_files::PendingWrite::create(&args.output)
+                .map_err(|e| anyhow!("{}: cannot write here: {e}", args.output.display()))?,
+        ),
+        None => None,
+    };
+    let limit = args.max_memory.unwrap_or_else(memory_limit);
+    let bytes = plan::build(&definition, &plan, compressed, limit)?;
+    let bytes_out = if compressed { godtab_gen::compress(&bytes)? } else { bytes };
+    let size = Size(bytes_out.len() as u64);
+    match pending.take() {
+        None => {
+            let mut out = crate::stdio::stdout();
+            // A reader that stops early gets part of a table: that is a
+            // failure here, not a reader that has seen enough.
+            let closed = |e: std::io::Error| anyhow!("standard output: {e}: the table was not written whole");
+            out.write_all(&bytes_out).map_err(closed)?;
+            out.flush().map_err(closed)?;
+            note(format_args!("wrote standard output: {size}"));
+        }
+        Some(mut pending) => {
+            let path = &args.output;
+            let target = pending.target().to_path_buf();
+            pending
+                .file()
+                .write_all(&bytes_out)
+                .and_then(|()| pending.commit())
+                .with_context(|| format!("writing {}", path.display()))?;
+            if target != *path {
+                note(format_args!("wrote {} (through the link to {}): {size}", path.display(), target.display()));
+            } else {
+                note(format_args!("wrote {}: {size}", path.display()));
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Where the table goes, checked before a long generation so that its
+/// result can be written.
+#[derive(Debug, PartialEq)]
+struct Destination {
+    /// The file that will be replaced or created (a symbolic link's final
+    /// target), or `None` for standard output.
+    file: Option<PathBuf>,
+    /// The output's name asks for zstd compression.
+    zst: bool,
+}
+
+impl Destination {
+    /// Fails if the table could not be written to `path`: standard output
+    /// (`-`) that is a terminal, a folder, a device, a FIFO or a socket (or
+    /// a link to one), a missing folder.
+    fn of(path: &Path, stdout_is_terminal: bool) -> Result<Self> {
+        if path == Path::new("-") {
+            if stdout_is_terminal {
+                bail!(
+                    "-o -: standard output is a terminal, not a place for a binary table; redirect it \
+                     (godtab gen ... -o - > FILE) or give a file name"
+                );
+            }
+            return Ok(Self { file: None, zst: false });
+        }
+        if path.is_dir() {
+            bail!("{}: is a folder, not a table file; give the table's file name", path.display());
+        }
+        let target = godtab_files::output_target(path).map_err(|e| match e.kind() {
+            std::io::ErrorKind::InvalidInput => {
+                anyhow!("{}: {e}; write the table to a file, or to standard output with -o -", path.display())
+            }
+            _ => anyhow!("{}: {e}", path.display()),
+        })?;
+        if target.path.file_name().is_none() {
+            bail!("-o {:?}: not a file name; give the table's file name", path.display().to_string());
+        }
+        let dir = godtab_files::folder_of(&target.path);
+        if !dir.is_dir() {
+            let problem = if dir.exists() { "is not a folder" } else { "does not exist" };
+            bail!("{}: {} {problem}", path.display(), dir.display());
+        }
+        let zst = path.extension().is_some_and(|e| e == "zst");
+        Ok(Self { file: Some(target.path), zst })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn standard_output_is_refused_on_a_terminal_only() {
+        let dash = Path::new("-");
+        assert_eq!(Destination::of(dash, false).unwrap(), Destination { file: None, zst: false });
+        let error = Destination::of(dash, true).unwrap_err().to_string();
+        assert!(error.starts_with("-o -: standard output is a terminal"), "{error}");
+        assert!(!error.contains('\n'));
+        // A file named "-" is written as ./-.
+        let file = Destination::of(Path::new("./-"), true).unwrap();
+        assert_eq!(file.file.as_deref(), Some(Path::new("./-")));
+    }
+}
