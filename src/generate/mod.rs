@@ -142,7 +142,7 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
     };
     let limit = args.max_memory.unwrap_or_else(memory_limit);
     let bytes = plan::build(&definition, &plan, compressed, limit)?;
-    let bytes_out = if compressed { godtab_gen::compress(&bytes)? } else { bytes };
+    let bytes_out = if compressed { godtab_files::compress(&bytes)? } else { bytes };
     let size = Size(bytes_out.len() as u64);
     match pending.take() {
         None => {

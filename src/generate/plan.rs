@@ -51,7 +51,7 @@ pub(crate) fn build(definition: &Definition, plan: &Plan, compressed: bool, limi
                 // The set, zstd's context and the compressed copy, after the
                 // search.
                 let set = placements.saturating_add(64 << 10);
-                needed = needed.max(set.saturating_add(godtab_gen::compress_memory(set)?));
+                needed = needed.max(set.saturating_add(godtab_files::compress_memory(set)?));
             }
             let sizes: Vec<String> = patterns.iter().map(|p| p.len().to_string()).collect();
             note(format_args!(

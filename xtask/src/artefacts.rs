@@ -44,7 +44,7 @@ impl Artefacts {
         let mut files = Vec::new();
         for b in builtin::every() {
             let table = godtab_gen::build_table(b).with_context(|| format!("generating {}", b.id))?;
-            let compressed = godtab_gen::compress(&table)?;
+            let compressed = godtab_files::compress(&table)?;
             files.push((format!("{}.gtab", b.id), table));
             files.push((format!("{}.gtab.zst", b.id), compressed));
         }

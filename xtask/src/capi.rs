@@ -208,7 +208,7 @@ fn write_tables(dir: &Path) -> Result<Vec<PathBuf>> {
             let plain = dir.join("nine-digits.gtab");
             let packed = dir.join("nine-digits.gtab.zst");
             std::fs::write(&plain, &bytes)?;
-            std::fs::write(&packed, godtab_gen::compress(&bytes)?)?;
+            std::fs::write(&packed, godtab_files::compress(&bytes)?)?;
             files.extend([plain, packed]);
         }
     }

@@ -472,7 +472,7 @@ fn files_are_opened_mapped_or_decompressed_and_closed() {
     let plain = dir.path().join("nine-puzzle.gtab");
     let packed = dir.path().join("nine-puzzle.gtab.zst");
     std::fs::write(&plain, &bytes).unwrap();
-    std::fs::write(&packed, godtab_gen::compress(&bytes).unwrap()).unwrap();
+    std::fs::write(&packed, godtab_files::compress(&bytes).unwrap()).unwrap();
     for path in [&plain, &packed] {
         let path = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
         let mut table = storage();
@@ -507,7 +507,7 @@ fn files_are_opened_mapped_or_decompressed_and_closed() {
     // A compressed preamble that declares a table of 1 TiB.
     let mut huge = bytes[..40].to_vec();
     huge[16..24].copy_from_slice(&(1u64 << 40).to_le_bytes());
-    std::fs::write(&truncated, godtab_gen::compress(&huge).unwrap()).unwrap();
+    std::fs::write(&truncated, godtab_files::compress(&huge).unwrap()).unwrap();
     assert_eq!(open_file(&truncated), GODTAB_ERROR_TOO_LARGE);
     std::fs::write(&truncated, b"not a table at all").unwrap();
     assert_eq!(open_file(&truncated), GODTAB_ERROR_NOT_A_TABLE);

@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use crate::read::describe_kind;
-use crate::signals::{Cleanup, on_signal};
+use crate::signals::{Cleanup, guarded};
 
 /// Writes `bytes` to `path` atomically: into a temporary file in the same
 /// folder, flushed to disk, then renamed over `path`. Readers see the old
@@ -62,15 +62,19 @@ impl PendingWrite {
         builder.permissions(
             target.permissions.clone().unwrap_or_else(|| std::os::unix::fs::PermissionsExt::from_mode(0o644)),
         );
-        let temp = builder.tempfile_in(dir)?;
+        // Made and registered for removal in one step, so that no signal
+        // leaves it behind.
+        let (temp, cleanup) = guarded(|| {
+            let temp = builder.tempfile_in(dir)?;
+            let temporary = temp.path().to_path_buf();
+            io::Result::Ok((temp, move || {
+                let _ = std::fs::remove_file(&temporary);
+            }))
+        })?;
         if let Some(kept) = &target.permissions {
             // Exactly the old bits, which the umask may have narrowed.
             temp.as_file().set_permissions(kept.clone())?;
         }
-        let temporary = temp.path().to_path_buf();
-        let cleanup = on_signal(move || {
-            let _ = std::fs::remove_file(&temporary);
-        });
         Ok(Self { temp, target, _cleanup: cleanup })
     }
 

@@ -12,7 +12,7 @@
 //!   target's permissions; never over a folder or a device. A temporary
 //!   file is removed if the program is stopped by SIGINT, SIGTERM or
 //!   SIGHUP while it exists ([`on_signal`]), so no partial file is ever
-//!   left behind.
+//!   left behind. Shipped tables are compressed here too ([`compress`]).
 //!
 //! Error messages say what is wrong without the path: callers name the
 //! file.
@@ -23,8 +23,12 @@ pub use read::{ReadError, describe_kind, open_regular, read_bounded, read_text_b
 #[cfg(feature = "write")]
 mod atomic;
 #[cfg(feature = "write")]
+mod compress;
+#[cfg(feature = "write")]
 mod signals;
 #[cfg(feature = "write")]
 pub use atomic::{OutputTarget, PendingWrite, folder_of, output_target, write_atomic};
 #[cfg(feature = "write")]
-pub use signals::{Cleanup, on_signal};
+pub use compress::{compress, compress_memory};
+#[cfg(feature = "write")]
+pub use signals::{Cleanup, guarded, on_signal};

@@ -36,12 +36,28 @@ impl Drop for Cleanup {
 /// If the signals cannot be watched (a system without them), the action
 /// is never run: the program then ends as it would have anyway.
 pub fn on_signal(action: impl Fn() + Send + Sync + 'static) -> Cleanup {
+    let ((), cleanup) = guarded(|| Ok(((), action))).unwrap_or_else(|e: std::convert::Infallible| match e {});
+    cleanup
+}
+
+/// Makes something (a temporary file) and registers the action that
+/// undoes it (removing the file) as one step that a signal cannot come
+/// between: the signals are watched before `make` runs, and a signal that
+/// arrives while it runs is handled once the action is registered.
+///
+/// # Errors
+///
+/// `make`'s error; nothing is registered then.
+pub fn guarded<T, A, E>(make: impl FnOnce() -> Result<(T, A), E>) -> Result<(T, Cleanup), E>
+where
+    A: Fn() + Send + Sync + 'static,
+{
     INSTALL.call_once(install);
+    let mut actions = ACTIONS.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let (made, action) = make()?;
     let id = NEXT.fetch_add(1, Ordering::Relaxed);
-    if let Ok(mut actions) = ACTIONS.lock() {
-        actions.push((id, Arc::new(action)));
-    }
-    Cleanup { id }
+    actions.push((id, Arc::new(action)));
+    Ok((made, Cleanup { id }))
 }
 
 /// Watches the signals on a thread of its own.

@@ -39,13 +39,13 @@
 
 mod bfs;
 mod coarse;
-mod compress;
+mod compressed;
 mod options;
 mod patterns;
 mod table;
 
 pub use bfs::{generate, generate_with, planned_memory};
-pub use compress::{compress, compress_memory, planned_memory_compressed};
+pub use compressed::planned_memory_compressed;
 pub use options::{Options, Part, Progress};
 pub use patterns::{pattern_placements, pattern_set_bytes, planned_pattern_memory};
 pub use table::{GENERATOR, build_table, table_bytes};

@@ -99,7 +99,7 @@ fn a_table_file_of_either_kind_opens_as_what_its_header_says() {
         let opened = TableFile::open(&plain).unwrap();
         assert_eq!((opened.kind(), opened.as_bytes()), (kind, &bytes[..]), "{name}");
         let compressed = dir.path().join(format!("{name}.gtab.zst"));
-        std::fs::write(&compressed, godtab_gen::compress(bytes).unwrap()).unwrap();
+        std::fs::write(&compressed, godtab_files::compress(bytes).unwrap()).unwrap();
         assert_eq!(TableFile::open(&compressed).unwrap().kind(), kind, "{name}.zst");
         // The other kind's opener names both kinds.
         let error = match kind {

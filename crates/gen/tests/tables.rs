@@ -1,8 +1,8 @@
 //! Every built-in table, encoded, reopened and queried for every state; the
 //! files it is shipped as; the compact encoding.
 
-use godtab_files::write_atomic;
-use godtab_gen::{Options, build_table, compress, generate, table_bytes};
+use godtab_files::{compress, write_atomic};
+use godtab_gen::{Options, build_table, generate, table_bytes};
 use godtab_puzzles::builtin;
 use godtab_runtime::{Encoding, Error, FileError, QueryError, Table, TableData};
 
