@@ -80,6 +80,11 @@ impl Artefacts {
             let options = Options { encoding, ..Options::default() };
             files.push((format!("{name}.gtab"), table_bytes(&definition, &options)?));
         }
+        for (name, definition, patterns) in pattern_fixtures()? {
+            let list = godtab_puzzles::PatternList::new(definition.puzzle(), patterns.iter().copied())
+                .map_err(|e| anyhow::anyhow!("{name}: {}", e.located()))?;
+            files.push((format!("{name}.gtab"), godtab_gen::pattern_set_bytes(&definition, &list, &Options::default())?));
+        }
         let folder = format!("crates/runtime/tests/fixtures/v{}", godtab_runtime::FORMAT_VERSION);
         Ok(Self { folder: folder.into(), files, committed: true, command: "cargo xtask gen-fixture" })
     }
@@ -234,6 +239,18 @@ fn fixture_definitions() -> Result<Vec<(&'static str, Definition, Encoding)>> {
         ("slide-2x3-compact", named("slide-2x3", &SLIDING_MOVE_NAMES, slide()?)?, Encoding::Compact),
         ("spin-2x2", named("spin-2x2", &["turn"], spin)?, Encoding::Full),
         ("colours-2x3", named("colours-2x3", &["A", "B"], colours)?, Encoding::Full),
+    ])
+}
+
+/// The pattern-set fixtures: the 2x3 sliding board split into two patterns
+/// (entries summed), and Nine Digits with two patterns that share a tile
+/// and leave three out (the largest entry).
+fn pattern_fixtures() -> Result<Vec<(&'static str, Definition, Vec<&'static [u8]>)>> {
+    let slide = Puzzle::new(2, 3, &[1, 2, 3, 4, 5, BLANK], MoveSet::Sliding)?;
+    let slide = Definition::new("slide-2x3", SLIDING_MOVE_NAMES, slide)?;
+    Ok(vec![
+        ("slide-2x3-patterns", slide, vec![&[1, 2, 4], &[3, 5]]),
+        ("nine-digits-patterns", godtab_puzzles::builtin::NINE_DIGITS.definition(), vec![&[1, 2, 3, 4], &[4, 5, 6]]),
     ])
 }
 
