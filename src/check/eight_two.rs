@@ -13,7 +13,7 @@ use anyhow::Result;
 use godtab_runtime::{Bytes, Table};
 
 use crate::judge::eight_two_answer;
-use crate::lines::{MAX_LINE, next_line};
+use crate::lines::{MAX_LINE, TooLong};
 
 /// A line's number and its text, trimmed.
 type Line = (u64, Vec<u8>);
@@ -28,30 +28,25 @@ struct Answer {
 
 /// Lines, trimmed, with their numbers; one line can be put back.
 struct Lines<R> {
-    input: R,
-    line: Vec<u8>,
-    number: u64,
+    lines: crate::lines::Lines<R>,
     back: Option<Line>,
 }
 
 impl<R: BufRead> Lines<R> {
     fn new(input: R) -> Self {
-        Self { input, line: Vec::with_capacity(64), number: 0, back: None }
+        Self { lines: crate::lines::Lines::new(input), back: None }
     }
 
-    /// The next line, blank or not; `None` at the end.
+    /// The next line, blank or not; `None` at the end. A line too long is
+    /// kept as its first bytes past the limit, which no answer matches.
     fn next_any(&mut self) -> io::Result<Option<Line>> {
         if let Some(back) = self.back.take() {
             return Ok(Some(back));
         }
-        if !next_line(&mut self.input, &mut self.line)? {
-            return Ok(None);
-        }
-        self.number += 1;
-        // A byte-order mark an editor put at the start of the file.
-        let text =
-            if self.number == 1 { self.line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&self.line) } else { &self.line };
-        Ok(Some((self.number, text.trim_ascii().to_vec())))
+        Ok(self.lines.next()?.map(|(number, line)| match line.text() {
+            Ok(text) => (number, text.trim_ascii().to_vec()),
+            Err(_) => (number, vec![b'#'; MAX_LINE + 1]),
+        }))
     }
 
     /// The next line that is not blank; `None` at the end.
@@ -139,7 +134,7 @@ fn verdict(
     let (distance, least) = eight_two_answer(tables, start, target)
         .map_err(|problem| format!("the input's case has no answer: {problem}"))?;
     if header.len() > MAX_LINE || moves.len() > MAX_LINE {
-        return Err(format!("malformed line: longer than {MAX_LINE} bytes"));
+        return Err(format!("malformed line: {TooLong}"));
     }
     let (number, given) = case_line(header).ok_or("malformed line: expected \"Case k: D\"")?;
     if number != case {

@@ -17,7 +17,7 @@ use anyhow::{Context, Result, bail};
 
 use crate::between::EIGHT_TWO;
 use crate::judge::Format;
-use crate::lines::{MAX_LINE, next_line};
+use crate::lines::{Lines, TooLong};
 use crate::oracle::Oracle;
 use crate::source::TableArgs;
 use cases::Cases;
@@ -99,24 +99,24 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
 
 /// The answer lines, one at a time.
 struct Answers<R> {
-    input: R,
-    line: Vec<u8>,
-    number: u64,
+    lines: Lines<R>,
     /// Whether an empty line is an answer (the 8-puzzle's solved case).
     empty_answers: bool,
 }
 
+/// An answer line's number and its text, trimmed (or why it has none).
+type Answer = (u64, Result<Vec<u8>, TooLong>);
+
 impl<R: BufRead> Answers<R> {
     /// The next answer line, trimmed, and its number; `None` at the end.
     /// Blank lines are skipped unless empty lines are answers.
-    fn next_answer(&mut self) -> std::io::Result<Option<(u64, Vec<u8>)>> {
-        while next_line(&mut self.input, &mut self.line)? {
-            self.number += 1;
-            let text = self.line.trim_ascii();
-            if text.is_empty() && !self.empty_answers {
+    fn next_answer(&mut self) -> std::io::Result<Option<Answer>> {
+        while let Some((number, line)) = self.lines.next()? {
+            let text = line.text().map(<[u8]>::trim_ascii);
+            if text.is_ok_and(<[u8]>::is_empty) && !self.empty_answers {
                 continue;
             }
-            return Ok(Some((self.number, text.to_vec())));
+            return Ok(Some((number, text.map(<[u8]>::to_vec))));
         }
         Ok(None)
     }
@@ -124,7 +124,7 @@ impl<R: BufRead> Answers<R> {
     /// The first line after the answers that is not blank.
     fn extra(&mut self) -> std::io::Result<Option<u64>> {
         while let Some((line, text)) = self.next_answer()? {
-            if !text.is_empty() {
+            if !text.is_ok_and(|t| t.is_empty()) {
                 return Ok(Some(line));
             }
         }
@@ -145,7 +145,7 @@ fn check(
 ) -> Result<bool> {
     let mut cases = Cases::new(input, oracle.definition(), format);
     let empty_answers = format == Format::EightPuzzle;
-    let mut answers = Answers { input: answers, line: Vec::new(), number: 0, empty_answers };
+    let mut answers = Answers { lines: Lines::new(answers), empty_answers };
     let (mut count, mut wrong) = (0u64, 0u64);
     let mut missing_from = None;
     while let Some(case) = cases.next_case()? {
@@ -159,8 +159,10 @@ fn check(
         };
         let verdict = match &case.state {
             Err(problem) => Err(format!("the input's case is not a state: {problem}")),
-            Ok(_) if text.len() > MAX_LINE => Err(format!("malformed line: longer than {MAX_LINE} bytes")),
-            Ok(state) => answers::check(oracle, format, state, &text).map_err(|w| w.to_string()),
+            Ok(state) => match &text {
+                Err(too_long) => Err(format!("malformed line: {too_long}")),
+                Ok(text) => answers::check(oracle, format, state, text).map_err(|w| w.to_string()),
+            },
         };
         if let Err(why) = verdict {
             wrong += 1;

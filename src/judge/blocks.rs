@@ -6,28 +6,13 @@
 use std::io::{self, Read, Write};
 
 use super::{Judge, Output};
+use crate::lines::BOM;
+pub(crate) use crate::lines::Line;
 
 /// Bytes of input judged at a time, at most...
 const BLOCK: usize = 1 << 20;
 /// ...and at first.
 const FIRST_BLOCK: usize = 64 << 10;
-
-/// Longer lines are reported as too long and skipped, so memory
-/// never grows with the input, however it is shaped.
-pub(crate) const MAX_LINE: usize = 4096;
-
-/// The UTF-8 byte-order mark, which editors on Windows put at the start of
-/// text files: skipped there, an error anywhere else.
-const BOM: &[u8] = b"\xEF\xBB\xBF";
-
-/// One line of input, without its line ending (`\n` or `\r\n`).
-#[derive(Clone, Copy)]
-pub(crate) enum Line<'a> {
-    /// The line's bytes.
-    Text(&'a [u8]),
-    /// A line longer than [`MAX_LINE`] bytes.
-    TooLong,
-}
 
 /// A case format's reader: turns lines into cases and answers them.
 pub(crate) trait CaseReader<T>: Clone + Send {
@@ -82,11 +67,8 @@ impl<'t, T: AsRef<[u8]>, R: CaseReader<T>> Worker<'t, R, T> {
                 break;
             }
             let end = line_end(region, start);
-            let text = &region[start..end];
-            let text = text.strip_suffix(b"\r").unwrap_or(text);
             self.lines += 1;
-            let line = if text.len() > MAX_LINE { Line::TooLong } else { Line::Text(text) };
-            self.reader.line(&mut self.judge, self.lines, line);
+            self.reader.line(&mut self.judge, self.lines, Line::of(&region[start..end]));
             start = end + 1;
         }
     }

@@ -11,9 +11,9 @@ use std::path::PathBuf;
 use anyhow::{Result, bail};
 use godtab_runtime::{Bytes, Table};
 
-use super::{CasesArgs, Format, MAX_LINE, OnError, Output, inputs, write_number};
+use super::{CasesArgs, Format, OnError, Output, inputs, write_number};
 use crate::between::{EIGHT_TWO, eight_two_table};
-use crate::lines::next_line;
+use crate::lines::Lines;
 use crate::relabel::{blank_cell, towards_goal};
 use crate::source::TableArgs;
 
@@ -64,22 +64,21 @@ fn judge<W: Write, E: Write>(
     output: &mut Output<W, E>,
     placeholder: bool,
 ) -> io::Result<()> {
-    let mut input = BufReader::with_capacity(64 << 10, input);
-    let (mut line, mut number, mut cases) = (Vec::with_capacity(64), 0u64, 0u64);
+    let mut lines = Lines::new(BufReader::with_capacity(64 << 10, input));
+    let mut cases = 0u64;
     let mut promised = None;
     let mut expect = Expect::Count;
-    while next_line(&mut input, &mut line)? {
-        number += 1;
-        // A byte-order mark an editor put at the start of the file.
-        let text = if number == 1 { line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&line) } else { &line };
-        let text = text.trim_ascii();
+    while let Some((number, line)) = lines.next()? {
+        let text = match line.text() {
+            Ok(text) => text.trim_ascii(),
+            Err(too_long) => {
+                cases += 1;
+                bad(output, placeholder, cases, number, too_long)?;
+                expect = Expect::Start;
+                continue;
+            }
+        };
         if text.is_empty() {
-            continue;
-        }
-        if line.len() > MAX_LINE {
-            cases += 1;
-            bad(output, placeholder, cases, number, format_args!("line longer than {MAX_LINE} bytes"))?;
-            expect = Expect::Start;
             continue;
         }
         expect = match expect {

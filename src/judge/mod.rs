@@ -23,7 +23,6 @@ use godtab_runtime::{Error, RankReader, Solution, State, StateError, Table, Tabl
 
 use crate::source::{Loaded, TableArgs};
 use crate::stdio;
-pub(crate) use blocks::MAX_LINE;
 pub(crate) use eight_two::{answer as eight_two_answer, load_tables as eight_two_tables, wanted as wants_eight_two};
 pub(crate) use formats::Format;
 use formats::{OnePerLine, ThreeLines};
@@ -196,7 +195,7 @@ pub(crate) enum Problem {
     /// The input ended inside a state in blocks (reported at the line
     /// where it began), before its "End".
     NoEnd,
-    /// A line longer than [`MAX_LINE`].
+    /// A line longer than [`MAX_LINE`](crate::lines::MAX_LINE).
     TooLong,
     /// A line of a multi-line case holds the wrong number of tiles.
     RowLength {
@@ -224,7 +223,7 @@ impl Display for Problem {
             Self::State(e) => e.fmt(f),
             Self::Scramble(e) => e.fmt(f),
             Self::NoEnd => f.write_str("the input ended inside this state, before its End"),
-            Self::TooLong => write!(f, "line longer than {MAX_LINE} bytes"),
+            Self::TooLong => crate::lines::TooLong.fmt(f),
             Self::RowLength { expected, found } => {
                 write!(f, "expected {expected} tiles on this line of the case, found {found}")
             }

@@ -8,8 +8,8 @@ use godtab_runtime::{Bytes, PatternSet};
 use godtab_search::Searcher;
 use rayon::prelude::*;
 
-use super::{Format, MAX_LINE, Output};
-use crate::lines::next_line;
+use super::{Format, Output};
+use crate::lines::{Lines, TooLong};
 use crate::pdb::{SearchArgs, answer};
 
 /// Cases read and solved at a time: every core gets work, answers stay in
@@ -28,31 +28,26 @@ pub(super) fn judge<W: Write, E: Write>(
 ) -> io::Result<()> {
     let file_oracle =
         crate::oracle::Oracle::Patterns { set, searcher: Box::new(Searcher::new(set)), limit: search.limit() };
-    let mut input = BufReader::with_capacity(64 << 10, input);
-    let (mut line_number, mut case) = (0u64, 0u64);
-    let mut line = Vec::new();
+    let mut lines = Lines::new(BufReader::with_capacity(64 << 10, input));
+    let mut case = 0u64;
     loop {
-        let mut batch: Vec<(u64, u64, Vec<u8>)> = Vec::with_capacity(BATCH);
-        while batch.len() < BATCH && next_line(&mut input, &mut line)? {
-            line_number += 1;
-            // A byte-order mark an editor put at the start of the file.
-            let text = if line_number == 1 { line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&line) } else { &line };
-            if text.iter().all(u8::is_ascii_whitespace) {
+        let mut batch: Vec<(u64, u64, Result<Vec<u8>, TooLong>)> = Vec::with_capacity(BATCH);
+        while batch.len() < BATCH {
+            let Some((line_number, line)) = lines.next()? else { break };
+            if line.text().is_ok_and(|t| t.iter().all(u8::is_ascii_whitespace)) {
                 continue;
             }
             case += 1;
-            batch.push((case, line_number, text.to_vec()));
+            batch.push((case, line_number, line.text().map(<[u8]>::to_vec)));
         }
         if batch.is_empty() {
             return Ok(());
         }
         let answers: Vec<Result<String, String>> = batch
             .par_iter()
-            .map(|(_, _, text)| {
-                if text.len() > MAX_LINE {
-                    return Err(format!("line longer than {MAX_LINE} bytes"));
-                }
-                answer(&file_oracle, text, format == Format::Scramble)
+            .map(|(_, _, text)| match text {
+                Ok(text) => answer(&file_oracle, text, format == Format::Scramble),
+                Err(too_long) => Err(too_long.to_string()),
             })
             .collect();
         for ((case, line_number, _), answer) in batch.iter().zip(answers) {

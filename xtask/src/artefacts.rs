@@ -83,7 +83,10 @@ impl Artefacts {
         for (name, definition, patterns) in pattern_fixtures()? {
             let list = godtab_puzzles::PatternList::new(definition.puzzle(), patterns.iter().copied())
                 .map_err(|e| anyhow::anyhow!("{name}: {}", e.located()))?;
-            files.push((format!("{name}.gtab"), godtab_gen::pattern_set_bytes(&definition, &list, &Options::default())?));
+            files.push((
+                format!("{name}.gtab"),
+                godtab_gen::pattern_set_bytes(&definition, &list, &Options::default())?,
+            ));
         }
         let folder = format!("crates/runtime/tests/fixtures/v{}", godtab_runtime::FORMAT_VERSION);
         Ok(Self { folder: folder.into(), files, committed: true, command: "cargo xtask gen-fixture" })
