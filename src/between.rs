@@ -10,13 +10,11 @@ use anyhow::{Result, anyhow, bail};
 use godtab_runtime::{Definition, State};
 use serde::Serialize;
 
+use crate::eight_two::{EIGHT_TWO, eight_two_table};
 use crate::oracle::{Oracle, Unanswered};
 use crate::pdb::SearchArgs;
 use crate::relabel::{Unanswerable, blank_cell, towards_goal};
 use crate::source::TableArgs;
-
-/// The name that stands for the nine Eight II tables.
-pub(crate) const EIGHT_TWO: &str = "eight-two";
 
 /// One answer, as `--json` prints it.
 #[derive(Serialize)]
@@ -27,11 +25,6 @@ struct Answer<'a> {
     solvable: bool,
     distance: Option<u8>,
     moves: Vec<&'a str>,
-}
-
-/// The Eight II table for a target with the blank at `cell`.
-pub(crate) fn eight_two_table(cell: usize) -> String {
-    format!("{EIGHT_TWO}-{cell}")
 }
 
 /// Answers one start-to-target query; exit status 1 if it has no answer.

@@ -10,7 +10,8 @@ use std::sync::OnceLock;
 use godtab_puzzles::builtin;
 use godtab_runtime::Table;
 
-use crate::judge::{Format, judge_stream};
+use crate::cases::Format;
+use crate::judge::judge_stream;
 
 /// Opens `data` as a table; if that succeeds, runs every query on states
 /// drawn from the data, and the checksum.

@@ -9,7 +9,9 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod between;
+mod cases;
 mod check;
+mod eight_two;
 mod embedded;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;

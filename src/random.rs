@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::{Result, anyhow, bail};
 use godtab_runtime::{Bytes, PatternSet, State, Table, TableFile};
 
-use crate::judge::{CasesArgs, Format};
+use crate::cases::{CasesArgs, Format};
 use crate::text::thousands;
 
 /// Arguments of `godtab random`.
@@ -62,8 +62,8 @@ fn fraction(text: &str) -> Result<f64, String> {
 
 /// Prints the random states.
 pub(crate) fn run(args: &Args) -> Result<ExitCode> {
-    if crate::judge::wants_eight_two(&args.cases) {
-        let tables = crate::judge::eight_two_tables(&args.cases.tables)?;
+    if crate::eight_two::wanted(&args.cases) {
+        let tables = crate::eight_two::load_tables(&args.cases.tables)?;
         if args.all || args.distinct {
             bail!("--all and --distinct are for one table's states; eight-two draws pairs of states");
         }

@@ -5,7 +5,7 @@ use std::fmt;
 
 use godtab_runtime::{Definition, State};
 
-use crate::judge::Format;
+use crate::cases::Format;
 use crate::oracle::{Oracle, Unanswered};
 
 /// Why an answer is wrong.

@@ -12,7 +12,7 @@ use std::path::Path;
 use anyhow::Result;
 use godtab_runtime::{Bytes, Table};
 
-use crate::judge::eight_two_answer;
+use crate::eight_two::answer as eight_two_answer;
 use crate::lines::{MAX_LINE, TooLong};
 
 /// A line's number and its text, trimmed.

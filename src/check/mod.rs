@@ -15,8 +15,8 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 
-use crate::between::EIGHT_TWO;
-use crate::judge::Format;
+use crate::cases::Format;
+use crate::eight_two::EIGHT_TWO;
 use crate::lines::{Lines, TooLong};
 use crate::oracle::Oracle;
 use crate::source::TableArgs;
@@ -84,7 +84,7 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         if let Some(other) = puzzle.filter(|&p| p != EIGHT_TWO) {
             bail!("--format eight-two is the puzzle {EIGHT_TWO}'s format, not {other}'s");
         }
-        let tables = crate::judge::eight_two_tables(&args.tables)?;
+        let tables = crate::eight_two::load_tables(&args.tables)?;
         eight_two::check(&tables, open(input)?, open(output)?, args.all, &mut out, &output_name)?
     } else {
         let loaded = args.tables.open_verified(puzzle)?;

@@ -11,17 +11,10 @@ use std::path::PathBuf;
 use anyhow::{Result, bail};
 use godtab_runtime::{Bytes, Table};
 
-use super::{CasesArgs, Format, OnError, Output, inputs, write_number};
-use crate::between::{EIGHT_TWO, eight_two_table};
+use super::{OnError, Output, inputs, write_number};
+use crate::cases::CasesArgs;
+use crate::eight_two::{EIGHT_TWO, answer, load_tables};
 use crate::lines::Lines;
-use crate::relabel::{blank_cell, towards_goal};
-use crate::source::TableArgs;
-
-/// Whether the command asks for Eight II: the puzzle `eight-two` or
-/// `--format eight-two`.
-pub(crate) fn wanted(cases: &CasesArgs) -> bool {
-    cases.puzzle.as_deref() == Some(EIGHT_TWO) || cases.format == Some(Format::EightTwo)
-}
 
 /// Judges the files (or stdin) with the nine Eight II tables.
 pub(super) fn run<W: Write, E: Write>(
@@ -40,11 +33,6 @@ pub(super) fn run<W: Write, E: Write>(
     }
     let tables = load_tables(&cases.tables)?;
     inputs::each(files, output, |input, output| judge(&tables, input, output, on_error.is_some()))
-}
-
-/// The nine Eight II tables, `eight-two-0` to `eight-two-8`, verified.
-pub(crate) fn load_tables(tables: &TableArgs) -> Result<Vec<Table<Bytes>>> {
-    (0..9).map(|cell| tables.open_verified(Some(&eight_two_table(cell)))?.into_table(EIGHT_TWO)).collect()
 }
 
 /// Where the reading is.
@@ -115,30 +103,6 @@ fn judge<W: Write, E: Write>(
             output.report_line(1, "the first line should be the number of cases, T")
         }
         _ => Ok(()),
-    }
-}
-
-/// Answers a case: its distance and moves (the least optimal move
-/// string), or why it has none.
-pub(crate) fn answer(tables: &[Table<Bytes>], start: &[u8], target: &[u8]) -> Result<(u8, Vec<u8>), String> {
-    let parse = |what: &str, text: &[u8]| {
-        let text = String::from_utf8_lossy(text);
-        tables[8].parse(&text).map_err(|e| format!("{what}: {e}"))
-    };
-    let (from, to) = (parse("start", start)?, parse("target", target)?);
-    let table = &tables[blank_cell(tables[8].puzzle(), &to).unwrap_or(8)];
-    let relabelled = towards_goal(table.puzzle(), &from, &to).map_err(|e| e.to_string())?;
-    let damaged = || "the table is damaged: it contradicts itself; regenerate it".to_string();
-    let Some(mut solution) = table.solution(&relabelled).map_err(|_| damaged())? else {
-        return Err("the target cannot be reached from the start: their tiles' orders differ in parity".into());
-    };
-    let mut moves = Vec::with_capacity(32);
-    for m in solution.by_ref() {
-        moves.extend_from_slice(table.move_name(m).unwrap_or_default().as_bytes());
-    }
-    match solution.error() {
-        Some(_) => Err(damaged()),
-        None => Ok((moves.len() as u8, moves)),
     }
 }
 

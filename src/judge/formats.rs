@@ -1,91 +1,16 @@
-//! The case formats: the three problem statements', a generic one, states
-//! of orbit puzzles in blocks, and scrambles.
+//! The readers of the case formats (see [`Format`]): one case per line
+//! (the Nine Digits and 8-puzzle statements', the generic one, states in
+//! blocks on a line, scrambles) and the 9 Puzzle's three lines per case.
 
-use godtab_puzzles::{Kind, MAX_CELLS, Tiles, builtin};
-use godtab_runtime::{Bytes, StateError, Table, TableFile, TableKind};
+use godtab_puzzles::{Kind, MAX_CELLS, Tiles};
+use godtab_runtime::{StateError, Table};
+
+use crate::cases::Format;
 
 use super::blocks::{CaseReader, Line};
-use super::quick_nine::{self, QuickNine};
+use super::quick::NINE_DIGITS_LINE;
+use super::quick_nine::{self, NINE_PUZZLE_CASE, QuickNine};
 use super::{Answer, Judge, Problem};
-
-/// An input and output format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub(crate) enum Format {
-    /// Input: nine tiles per line. Answers: the minimum number of steps.
-    NineDigits,
-    /// Input: three lines of three tiles per case, ended by a line "0".
-    /// Answers: "S MOVES" or "Not solvable".
-    NinePuzzle,
-    /// Input: one case per line, tiles 1-8 and x. Answers: the move string
-    /// or "unsolvable".
-    EightPuzzle,
-    /// Input: one case per line, tiles separated by whitespace (an orbit
-    /// puzzle's state in blocks, on one line). Answers: "D m1 m2 ..." or
-    /// "unsolvable".
-    Generic,
-    /// Orbit puzzles: states in blocks, each set's name, pieces and
-    /// orientations, every state ending with a line "End". Answers as
-    /// generic.
-    Blocks,
-    /// Input: one scramble per line, moves separated by spaces, applied to
-    /// the goal ("R U F' R2"). Answers as generic.
-    Scramble,
-    /// "Eight II" (HDU 3567), the puzzle eight-two: a line with the number
-    /// of cases T, then per case a start and a target line, nine
-    /// characters with X for the blank. Answers: "Case k: D" and the least
-    /// optimal move string in the order d, l, r, u.
-    EightTwo,
-}
-
-impl Format {
-    /// The statement format of a built-in puzzle, for a table that is that
-    /// puzzle: the same id *and* the same board, goal, moves and move names.
-    /// Any other table (a user's puzzle, even one named like a built-in)
-    /// gets the generic format.
-    pub(crate) fn of(file: &TableFile<Bytes>) -> Self {
-        match file.kind() {
-            TableKind::Complete => Self::of_table(file.definition()),
-            _ => Self::Generic,
-        }
-    }
-
-    /// The format of a complete table of `definition`'s puzzle (see
-    /// [`Format::of`]).
-    pub(crate) fn of_table(definition: &godtab_puzzles::Definition) -> Self {
-        if definition.puzzle().kind() == Kind::Orbits {
-            return Self::Blocks;
-        }
-        let builtin = builtin::ALL.into_iter().find(|b| b.id == definition.id());
-        match builtin.filter(|b| b.definition().same_as(definition)) {
-            Some(b) if b.id == builtin::NINE_DIGITS.id => Self::NineDigits,
-            Some(b) if b.id == builtin::NINE_PUZZLE.id => Self::NinePuzzle,
-            Some(b) if b.id == builtin::EIGHT_PUZZLE.id => Self::EightPuzzle,
-            _ => Self::Generic,
-        }
-    }
-
-    /// Whether cases in this format can be states of `definition`'s
-    /// puzzle: the statements' formats hold boards' tiles, blocks orbit
-    /// puzzles' states; if not, why.
-    pub(crate) fn check(self, file: &TableFile<Bytes>) -> Result<(), &'static str> {
-        let orbits = file.definition().puzzle().kind() == Kind::Orbits;
-        let searched = file.kind() != TableKind::Complete;
-        match self {
-            Self::Generic | Self::Scramble => Ok(()),
-            _ if searched => Err("a pattern set reads its cases in the generic format (one state per line) or as \
-                 scrambles, and answers in the generic format"),
-            Self::NineDigits | Self::NinePuzzle | Self::EightPuzzle if orbits => {
-                Err("this format reads a board's tiles, and the table's puzzle is an orbit puzzle; use blocks, \
-                     generic or scramble")
-            }
-            Self::EightTwo => Err("the eight-two format is judged by the puzzle eight-two, with its nine tables"),
-            Self::Blocks if !orbits => {
-                Err("the blocks format reads orbit puzzles' states; this table's puzzle is a board")
-            }
-            _ => Ok(()),
-        }
-    }
-}
 
 /// One case per line; blank lines are skipped.
 #[derive(Clone)]
@@ -199,14 +124,15 @@ impl<T: AsRef<[u8]>> CaseReader<T> for OnePerLine {
             return (0, 0);
         }
         let mut taken = 0;
-        while let Some(line) = region.get(taken..taken + 18)
-            && line[17] == b'\n'
-            && let Some(rank) = super::quick::rank_nine_digits(&line[..17])
+        const LINE: usize = NINE_DIGITS_LINE;
+        while let Some(line) = region.get(taken..taken + LINE)
+            && line[LINE - 1] == b'\n'
+            && let Some(rank) = super::quick::rank_nine_digits(&line[..LINE - 1])
             && judge.answer_rank(rank)
         {
-            taken += 18;
+            taken += LINE;
         }
-        (taken, (taken / 18) as u64)
+        (taken, (taken / LINE) as u64)
     }
 }
 
@@ -412,18 +338,19 @@ impl<T: AsRef<[u8]>> CaseReader<T> for ThreeLines {
             let mut batch = [0u64; quick_nine::BATCH];
             let mut gathered = 0;
             for board in &mut batch {
-                let Some(case) = region.get(taken + 18 * gathered..taken + 18 * (gathered + 1)) else { break };
+                let at = taken + NINE_PUZZLE_CASE * gathered;
+                let Some(case) = region.get(at..at + NINE_PUZZLE_CASE) else { break };
                 let Some(found) = quick_nine::board_of_three_rows(case) else { break };
                 *board = found;
                 gathered += 1;
             }
             let answered = quick.answer_run(ranks, &batch[..gathered], &mut judge.out);
             judge.cases += answered as u64;
-            taken += 18 * answered;
+            taken += NINE_PUZZLE_CASE * answered;
             if answered < quick_nine::BATCH {
                 break;
             }
         }
-        (taken, (taken / 18 * 3) as u64)
+        (taken, (taken / NINE_PUZZLE_CASE * 3) as u64)
     }
 }

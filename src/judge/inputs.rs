@@ -6,7 +6,8 @@ use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
-use super::{CasesArgs, Output};
+use super::Output;
+use crate::cases::CasesArgs;
 
 /// What a bad case gets on standard output (`--on-error`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

@@ -21,10 +21,8 @@ use anyhow::Result;
 use godtab_puzzles::{ScrambleError, Tiles};
 use godtab_runtime::{Error, RankReader, Solution, State, StateError, Table, TableFile};
 
-use crate::source::{Loaded, TableArgs};
+use crate::cases::{CasesArgs, Format};
 use crate::stdio;
-pub(crate) use eight_two::{answer as eight_two_answer, load_tables as eight_two_tables, wanted as wants_eight_two};
-pub(crate) use formats::Format;
 use formats::{OnePerLine, ThreeLines};
 pub(crate) use inputs::OnError;
 use orbit_blocks::OrbitBlocks;
@@ -63,40 +61,13 @@ pub(crate) struct Args {
     search: crate::pdb::SearchArgs,
 }
 
-/// The puzzle, its table and the format of its cases: what `judge` reads
-/// and `random` writes.
-#[derive(clap::Args, Clone)]
-pub(crate) struct CasesArgs {
-    /// The puzzle: nine-digits, nine-puzzle, eight-puzzle or eight-two (not
-    /// needed with --table).
-    pub(crate) puzzle: Option<String>,
-    /// The format of the cases (and answers); by default the puzzle's own
-    /// statement format, blocks for orbit puzzles, the generic one for
-    /// other puzzles.
-    #[arg(long, value_enum)]
-    pub(crate) format: Option<Format>,
-    #[command(flatten)]
-    pub(crate) tables: TableArgs,
-}
-
-impl CasesArgs {
-    /// Opens and verifies the table file, of any kind, and settles the
-    /// format: the one asked for, or the file's own.
-    pub(crate) fn open(&self) -> Result<(Loaded, Format)> {
-        let loaded = self.tables.open_verified(self.puzzle.as_deref())?;
-        let format = self.format.unwrap_or_else(|| Format::of(&loaded.file));
-        format.check(&loaded.file).map_err(|problem| anyhow::anyhow!("--format: {problem}"))?;
-        Ok((loaded, format))
-    }
-}
-
 /// Answers every case of the files given, or of stdin; exit status 1 if
 /// any case was bad.
 pub(crate) fn run(args: &Args) -> Result<ExitCode> {
     let (cases, files) = inputs::settle(&args.cases, &args.files);
     let mut output = Output::new(stdio::buffered_stdout(), stdio::buffered_stderr(), args.max_errors);
     let placeholder = args.on_error.map(|_| &b"error\n"[..]);
-    if eight_two::wanted(&cases) {
+    if crate::eight_two::wanted(&cases) {
         eight_two::run(&cases, &files, args.on_error, &mut output)?;
     } else {
         let (loaded, format) = cases.open()?;

@@ -8,7 +8,8 @@ use godtab_runtime::{Bytes, PatternSet};
 use godtab_search::Searcher;
 use rayon::prelude::*;
 
-use super::{Format, Output};
+use super::Output;
+use crate::cases::Format;
 use crate::lines::{Lines, TooLong};
 use crate::pdb::{SearchArgs, answer};
 

@@ -5,10 +5,12 @@
 //! rank: no tile parsing, no state. Any other line takes the general path,
 //! which answers it or says what is wrong with it.
 
+use godtab_rank::FACTORIAL;
 use godtab_runtime::{Encoding, Kind, Ranking, Table};
 
-/// `FACTORIAL[k]` = k!.
-const FACTORIAL: [u64; 9] = [1, 1, 2, 6, 24, 120, 720, 5040, 40320];
+/// The bytes of a Nine Digits case in its usual shape, "d d d d d d d d d"
+/// and its newline: nine digits, eight spaces.
+pub(crate) const NINE_DIGITS_LINE: usize = 18;
 
 /// Whether the quick path gives `table`'s answers: nine distinct tiles 1
 /// to 9, ranked lexicographically by label (tile minus one), distances
@@ -40,7 +42,7 @@ const ONES: [u8; 512] = {
 #[inline]
 pub(crate) fn rank_nine_digits(line: &[u8]) -> Option<u64> {
     // The usual shape, "d d d d d d d d d": the digits at even places.
-    if let Ok(bytes) = <&[u8; 17]>::try_from(line)
+    if let Ok(bytes) = <&[u8; NINE_DIGITS_LINE - 1]>::try_from(line)
         && (0..8).all(|i| bytes[2 * i + 1] == b' ')
     {
         return rank_of(core::array::from_fn(|i| bytes[2 * i]));

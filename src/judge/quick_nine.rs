@@ -168,6 +168,10 @@ impl QuickNine {
 /// Cases the quick path walks at once ([`QuickNine::answer_run`]).
 pub(crate) const BATCH: usize = 8;
 
+/// The bytes of a 9 Puzzle case in its usual shape: three rows "d d d",
+/// each with its newline.
+pub(crate) const NINE_PUZZLE_CASE: usize = 18;
+
 /// The answer to an unsolvable case (before its newline).
 const UNSOLVABLE: &[u8] = b"Not solvable";
 
@@ -270,7 +274,7 @@ fn four_labels(word: u64) -> Option<u64> {
 /// else. The 18 bytes are read as three words and checked a word at a time.
 #[inline]
 pub(crate) fn board_of_three_rows(case: &[u8]) -> Option<u64> {
-    let case = <&[u8; 18]>::try_from(case).ok()?;
+    let case = <&[u8; NINE_PUZZLE_CASE]>::try_from(case).ok()?;
     let word = |at: usize| u64::from_le_bytes(core::array::from_fn(|i| case[at + i]));
     let (first, second) = (word(0), word(8));
     // The odd places: " _ \n _" and " \n _ _" in words of eight bytes, then
