@@ -1,8 +1,11 @@
-//! The `godtab` command, as a library: each module is one command (`judge`,
-//! `solve`, `info`, `random`, `gen`, `verify`), plus where tables come from
-//! (`source`, `embedded`). The binary calls [`main`]; fuzz targets and
-//! tests reach the code they drive through the `fuzzing` module (feature
-//! `fuzzing`).
+//! The `godtab` command, as a library: a module per command (`judge`,
+//! `solve`, `check`, `info`, `random`, `gen` in `generate`, `verify`), and
+//! what they share: where tables come from and how they are opened
+//! (`source`, `embedded`), how any kind of table answers a state
+//! (`oracle`), the cases commands read (`cases`, `lines`, `eight_two`),
+//! and how numbers are written (`text`); docs/ARCHITECTURE.md has the map.
+//! The binary calls [`main`]; fuzz targets and tests reach the code they
+//! drive through the `fuzzing` module (feature `fuzzing`).
 
 use std::process::ExitCode;
 

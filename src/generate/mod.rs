@@ -123,7 +123,7 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         (None, None) => bail!("name a built-in puzzle or give --spec FILE"),
     };
     let plan = match patterns {
-        Some(patterns) => Plan::Patterns(patterns),
+        Some(patterns) => Plan::Patterns(Box::new(patterns)),
         None if args.compact => Plan::Complete(Encoding::Compact),
         None => Plan::Complete(Encoding::Full),
     };

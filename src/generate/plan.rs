@@ -17,7 +17,7 @@ pub(crate) enum Plan {
     /// Every state's distance (and parent move, in the full encoding).
     Complete(Encoding),
     /// A database per pattern of tiles.
-    Patterns(PatternList),
+    Patterns(Box<PatternList>),
 }
 
 /// Plans, generates and encodes the file `plan` asks for (with what

@@ -1,8 +1,5 @@
 //! What the end-to-end tests share: running the real `godtab` binary.
 
-// Each test file uses some of these.
-#![allow(dead_code)]
-
 use std::io::Write;
 use std::process::{Child, Command, Output, Stdio};
 

@@ -245,10 +245,13 @@ fn fixture_definitions() -> Result<Vec<(&'static str, Definition, Encoding)>> {
     ])
 }
 
+/// A pattern-set fixture: its file's name, its puzzle and its patterns.
+type PatternFixture = (&'static str, Definition, Vec<&'static [u8]>);
+
 /// The pattern-set fixtures: the 2x3 sliding board split into two patterns
 /// (entries summed), and Nine Digits with two patterns that share a tile
 /// and leave three out (the largest entry).
-fn pattern_fixtures() -> Result<Vec<(&'static str, Definition, Vec<&'static [u8]>)>> {
+fn pattern_fixtures() -> Result<Vec<PatternFixture>> {
     let slide = Puzzle::new(2, 3, &[1, 2, 3, 4, 5, BLANK], MoveSet::Sliding)?;
     let slide = Definition::new("slide-2x3", SLIDING_MOVE_NAMES, slide)?;
     Ok(vec![

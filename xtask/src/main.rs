@@ -16,6 +16,10 @@
 //!   the seed program (`../shared/seeds/000_*.txt`, built with g++ -O2).
 //! - `bench judge`: time `godtab judge` against the seed programs on the
 //!   same inputs, and check that their answers agree.
+//! - `bench scale`: generate the large tables (3x4 and 2x6 boards, the 2x2x2
+//!   cube, the 3x3x3's corners) and report time, rate and memory.
+//! - `bench pdb`: solve 100 random 15-puzzle states with three pattern sets
+//!   and report nodes and time against the published figures.
 //! - `fuzz [--seconds N]`: run every fuzz target for a bounded time.
 
 mod artefacts;
@@ -28,6 +32,7 @@ mod gen_tables;
 mod godtab;
 mod measure;
 mod seeds;
+mod tidy;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

@@ -42,6 +42,7 @@ mod coarse;
 mod compressed;
 mod options;
 mod patterns;
+mod sets;
 mod table;
 
 pub use bfs::{generate, generate_with, planned_memory};

@@ -206,7 +206,7 @@ impl TableFile<Bytes> {
     /// device or a FIFO, is damaged zstd data, or its bytes are not a sound
     /// table file.
     pub fn open(path: impl AsRef<Path>) -> Result<Self, FileError> {
-        Self::open_with_limit(path, MAX_DECOMPRESSED)
+        open_as(path.as_ref(), MAX_DECOMPRESSED, Self::new)
     }
 
     /// [`TableFile::open`] with a limit on the size a compressed file may
@@ -216,8 +216,7 @@ impl TableFile<Bytes> {
     ///
     /// As [`TableFile::open`], and [`FileError::TooLarge`].
     pub fn open_with_limit(path: impl AsRef<Path>, limit: u64) -> Result<Self, FileError> {
-        let path = path.as_ref();
-        Self::new(load(path, limit)?).map_err(|e| FileError::table(path, e))
+        open_as(path.as_ref(), limit, Self::new)
     }
 }
 
@@ -231,7 +230,7 @@ impl Table<Bytes> {
     ///
     /// As [`TableFile::open`]; [`Error::Kind`] for a file of another kind.
     pub fn open(path: impl AsRef<Path>) -> Result<Self, FileError> {
-        Self::open_with_limit(path, MAX_DECOMPRESSED)
+        open_as(path.as_ref(), MAX_DECOMPRESSED, Self::new)
     }
 
     /// [`Table::open`] with a limit on the size a compressed table may
@@ -241,8 +240,7 @@ impl Table<Bytes> {
     ///
     /// As [`Table::open`], and [`FileError::TooLarge`].
     pub fn open_with_limit(path: impl AsRef<Path>, limit: u64) -> Result<Self, FileError> {
-        let path = path.as_ref();
-        Self::new(load(path, limit)?).map_err(|e| FileError::table(path, e))
+        open_as(path.as_ref(), limit, Self::new)
     }
 }
 
@@ -253,9 +251,14 @@ impl PatternSet<Bytes> {
     ///
     /// As [`TableFile::open`]; [`Error::Kind`] for a file of another kind.
     pub fn open(path: impl AsRef<Path>) -> Result<Self, FileError> {
-        let path = path.as_ref();
-        Self::new(load(path, MAX_DECOMPRESSED)?).map_err(|e| FileError::table(path, e))
+        open_as(path.as_ref(), MAX_DECOMPRESSED, Self::new)
     }
+}
+
+/// Loads the file at `path` (see [`TableFile::open`]) and checks its bytes
+/// with `new`, the opener of the kind wanted.
+fn open_as<T>(path: &Path, limit: u64, new: impl FnOnce(Bytes) -> Result<T, Error>) -> Result<T, FileError> {
+    new(load(path, limit)?).map_err(|e| FileError::table(path, e))
 }
 
 /// The bytes of a table file: zstd data decompressed (up to `limit`
