@@ -54,7 +54,7 @@ struct Info<'a> {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     orbits: Vec<OrbitInfo<'a>>,
     ranking: &'static str,
-    /// "full", or "compact".
+    /// "full", "compact" or "parity".
     encoding: &'static str,
     /// Rank slots (the JSON key predates the word).
     states: u64,
@@ -128,6 +128,8 @@ fn describe(table: &Table<Bytes>, source: String) -> Info<'_> {
         encoding: match table.encoding() {
             Encoding::Full => "full",
             Encoding::Compact => "compact",
+            Encoding::Parity => "parity",
+            _ => "unknown",
         },
         states: table.slots(),
         reachable: table.reachable(),
@@ -205,7 +207,12 @@ fn write_text(out: &mut impl Write, info: &Info<'_>) -> io::Result<()> {
     field(out, "ranking", &info.ranking)?;
     let encoding = match info.encoding {
         "full" => "full: distance and parent move per state",
-        _ => "compact: distance modulo 3 per state (a distance query walks to the goal)",
+        "compact" => "compact: distance modulo 3 per state (a distance query walks to the goal)",
+        "parity" => {
+            "parity: floor(distance / 2) modulo 2 per state, its parity from the blank's colour (a distance \
+                     query walks to the goal)"
+        }
+        _ => "an encoding this program does not describe",
     };
     field(out, "encoding", &encoding)?;
     field(out, "states", &format!("{} rank slots", thousands(info.states)))?;

@@ -31,6 +31,13 @@ fn check(puzzle: &Puzzle, names: &[&str]) -> Result<(), TestCaseError> {
     let compact_bytes = compact_bytes.unwrap_or_else(|_| bytes.clone());
     let compact = Table::new(compact_bytes.as_slice()).unwrap();
     compact.verify().unwrap();
+    // And the parity encoding, on the boards that have it.
+    let parity_options = Options { encoding: Encoding::Parity, ..Options::default() };
+    let parity_bytes = table_bytes(&definition, &parity_options);
+    prop_assert_eq!(parity_bytes.is_ok(), puzzle.has_parity_of_rank());
+    let parity_bytes = parity_bytes.unwrap_or_else(|_| bytes.clone());
+    let parity = Table::new(parity_bytes.as_slice()).unwrap();
+    parity.verify().unwrap();
     prop_assert_eq!(table.slots(), puzzle.slots());
     prop_assert_eq!(table.reachable(), generated.reachable);
     prop_assert_eq!(table.max_depth(), generated.max_depth);
@@ -42,10 +49,13 @@ fn check(puzzle: &Puzzle, names: &[&str]) -> Result<(), TestCaseError> {
         prop_assert_eq!(table.distance(&state), Ok(distance));
         prop_assert_eq!(compact.distance(&state), Ok(distance));
         prop_assert_eq!(compact.distance_of_rank(rank), Ok(distance));
+        prop_assert_eq!(parity.distance(&state), Ok(distance));
         if let Some(d) = distance {
             let moves: Vec<usize> = table.solution(&state).unwrap().unwrap().collect();
             let compact_moves: Vec<usize> = compact.solution(&state).unwrap().unwrap().collect();
             prop_assert_eq!(&compact_moves, &moves);
+            let parity_moves: Vec<usize> = parity.solution(&state).unwrap().unwrap().collect();
+            prop_assert_eq!(&parity_moves, &moves);
             prop_assert_eq!(moves.len(), usize::from(d));
             let mut s = state;
             for m in moves {
@@ -74,5 +84,33 @@ proptest! {
         goal[blank % cells] = BLANK;
         let puzzle = Puzzle::new(rows, cols, &goal, MoveSet::Sliding).unwrap();
         check(&puzzle, &["u", "d", "l", "r"])?;
+    }
+}
+
+/// Every state of the 8-puzzle from its parity table: the full table's
+/// distance and moves, in a seventh of its size.
+#[test]
+fn the_eight_puzzle_in_one_bit_per_state() {
+    let definition = godtab_puzzles::builtin::EIGHT_PUZZLE.definition();
+    let full = Table::new(table_bytes(&definition, &Options::default()).unwrap()).unwrap();
+    let options = Options { encoding: Encoding::Parity, ..Options::default() };
+    let bytes = table_bytes(&definition, &options).unwrap();
+    // 181,440 bits and the header: 23 KB, against 159 KB in full.
+    assert!(bytes.len() < 23_100 && bytes.len() * 6 < full.len(), "{} bytes", bytes.len());
+    assert_eq!(u32::from_le_bytes(bytes[12..16].try_into().unwrap()), 3, "format version 3");
+    let parity = Table::new(bytes).unwrap();
+    parity.verify().unwrap();
+    assert_eq!((parity.distance_bits(), parity.parent_bits()), (1, 0));
+    for rank in 0..full.slots() {
+        let state = full.state_of_rank(rank).unwrap();
+        assert_eq!(parity.distance(&state), full.distance(&state), "rank {rank}");
+        let moves: Vec<usize> = parity.solution(&state).unwrap().unwrap().collect();
+        let expected: Vec<usize> = full.solution(&state).unwrap().unwrap().collect();
+        assert_eq!(moves, expected, "rank {rank}");
+    }
+    // Puzzles without a parity in their rank are refused, saying why.
+    for b in [&godtab_puzzles::builtin::NINE_DIGITS, &godtab_puzzles::builtin::NINE_PUZZLE] {
+        let error = table_bytes(&b.definition(), &options).unwrap_err().to_string();
+        assert!(error.contains("the parity encoding needs"), "{error}");
     }
 }

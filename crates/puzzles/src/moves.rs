@@ -128,6 +128,47 @@ impl Puzzle {
         }
     }
 
+    /// Whether every move flips a parity that a state's rank tells, and
+    /// every state of the rank space can reach the goal: a sliding board of
+    /// distinct tiles (its rank says where the blank is, and every move
+    /// takes the blank to a cell of the other colour) of two rows and two
+    /// columns or more. Then a state's distance is even exactly when
+    /// [`Puzzle::parity_of_rank`] is 0.
+    #[must_use]
+    pub fn has_parity_of_rank(&self) -> bool {
+        self.kind == Kind::Sliding && self.ranking == Ranking::BlankParity && self.rows >= 2 && self.cols >= 2
+    }
+
+    /// The parity of the distance of the state of rank `rank` (0 even, 1
+    /// odd), if [`Puzzle::has_parity_of_rank`]: whether its blank stands on
+    /// a cell of the other colour than the goal's blank.
+    #[inline]
+    #[must_use]
+    pub fn parity_of_rank(&self, rank: u64) -> Option<u8> {
+        if !self.has_parity_of_rank() {
+            return None;
+        }
+        let blank = (rank / self.blank_stride.max(1)) as usize;
+        Some(self.cell_colour(blank) ^ self.cell_colour(usize::from(self.goal_blank)))
+    }
+
+    /// The parity of `state`'s distance, as [`Puzzle::parity_of_rank`].
+    #[must_use]
+    pub fn distance_parity(&self, state: &State) -> Option<u8> {
+        if !self.has_parity_of_rank() || !self.fits(state) {
+            return None;
+        }
+        let blank = self.blank_position(state);
+        Some(self.cell_colour(blank) ^ self.cell_colour(usize::from(self.goal_blank)))
+    }
+
+    /// A cell's colour on a chessboard: 0 or 1.
+    #[inline]
+    fn cell_colour(&self, cell: usize) -> u8 {
+        let cols = usize::from(self.cols).max(1);
+        ((cell / cols + cell % cols) % 2) as u8
+    }
+
     /// Applies move `index` to `state`: `None` if the index is out of range
     /// or the move is impossible there (a blank against the edge).
     #[inline]

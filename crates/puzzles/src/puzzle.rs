@@ -28,8 +28,8 @@ pub enum Kind {
 #[derive(Clone, Debug)]
 pub struct Puzzle {
     pub(crate) kind: Kind,
-    rows: u8,
-    cols: u8,
+    pub(crate) rows: u8,
+    pub(crate) cols: u8,
     pub(crate) cells: u8,
     pub(crate) ranking: Ranking,
     pub(crate) slots: u64,

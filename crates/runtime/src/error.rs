@@ -32,6 +32,10 @@ pub enum Error {
     /// Written with the other byte order.
     #[error("the table was written big-endian (byte 8); this reader needs little-endian tables")]
     BigEndian,
+    /// A file a generation is still writing (`godtab gen` keeps its
+    /// progress there until the table is done).
+    #[error("not a table yet: a generation that was stopped before it finished (godtab gen --resume continues it)")]
+    Unfinished,
     /// A format version this reader does not read.
     #[error("built for format version {found}; this reader reads versions {OLDEST_VERSION} to {FORMAT_VERSION}")]
     Version {
@@ -119,7 +123,7 @@ impl Error {
     pub fn is_damage(&self) -> bool {
         match self {
             Self::Query(e) => matches!(e, QueryError::Corrupt(_)),
-            Self::Version { .. } | Self::BigEndian | Self::State(_) | Self::Kind { .. } => false,
+            Self::Version { .. } | Self::BigEndian | Self::State(_) | Self::Kind { .. } | Self::Unfinished => false,
             _ => true,
         }
     }

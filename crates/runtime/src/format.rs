@@ -32,12 +32,21 @@ use crate::Error;
 /// final newline catch 7-bit and line-ending conversions.
 pub const MAGIC: [u8; 8] = *b"\x89GODTAB\n";
 
-/// The format version this crate writes.
+/// The newest format version this crate reads and writes.
 ///
 /// Policy: any change to the layout or to the meaning of a field bumps the
 /// version. Readers open every version from [`OLDEST_VERSION`] to their own
-/// and name any other they find; tables are cheap to rebuild.
-pub const FORMAT_VERSION: u32 = 2;
+/// and name any other they find; tables are cheap to rebuild. A writer
+/// writes the oldest version that holds the file (see
+/// [`Encoding::version`]), so that readers of older versions still open
+/// every file they can understand: version 3 adds the parity encoding and
+/// nothing else.
+pub const FORMAT_VERSION: u32 = 3;
+
+/// The version field of a file that a generation is still writing (`godtab
+/// gen` keeps its progress in it, to be continued with `--resume`): never a
+/// table, named as what it is.
+pub const UNFINISHED_VERSION: u32 = u32::from_le_bytes(*b"UNFI");
 
 /// The oldest format version this crate still reads.
 pub const OLDEST_VERSION: u32 = 1;
@@ -118,6 +127,9 @@ impl Preamble {
             _ => return Err(Error::corrupt("endianness marker (byte 8)", "is neither byte order")),
         }
         let version = read_u32(bytes, at::VERSION);
+        if version == UNFINISHED_VERSION {
+            return Err(Error::Unfinished);
+        }
         if !(OLDEST_VERSION..=FORMAT_VERSION).contains(&version) {
             return Err(Error::Version { found: version });
         }
@@ -177,8 +189,9 @@ pub(crate) fn read_u64(bytes: &[u8], offset: usize) -> u64 {
 }
 
 /// How a table stores its answers. The header records it by variant index
-/// (postcard): `Full` is 0, `Compact` 1.
+/// (postcard): `Full` is 0, `Compact` 1, `Parity` 2 (format version 3).
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub enum Encoding {
     /// The distance and the parent move of every state: a distance is one
     /// read, a solution one read per move. The default.
@@ -193,6 +206,16 @@ pub enum Encoding {
     /// solution step. For tables too large to store in full; refused for
     /// puzzles whose moves cannot undo each other ([`Encoding::check`]).
     Compact,
+    /// One bit per state: `floor(d / 2) mod 2`. On a sliding board every
+    /// move takes the blank to a cell of the other colour (as on a
+    /// chessboard), so a state's distance is even or odd as its blank's
+    /// colour is the goal blank's or not; with the stored bit that gives
+    /// `d mod 4`, and neighbours lie at `d - 1` and `d + 1`, which differ
+    /// modulo 4. Answers as [`Encoding::Compact`] does, in half its size.
+    /// For sliding boards of distinct tiles, two rows and two columns or
+    /// more (every state of the rank space reachable, so no marker is
+    /// needed).
+    Parity,
 }
 
 /// The widths of a table's sections and the value that marks an
@@ -221,7 +244,33 @@ impl Encoding {
             Self::Compact if !puzzle.moves_undo_each_other() => {
                 Err("the compact encoding needs every move to be undone by a move, and this puzzle's moves are one-way")
             }
+            Self::Parity if !puzzle.has_parity_of_rank() => {
+                Err("the parity encoding needs a puzzle whose every move flips a parity read from the state's rank: a \
+                 sliding board of distinct tiles, two rows and two columns or more (its blank changes colour at \
+                 every move); this puzzle is not one")
+            }
             _ => Ok(()),
+        }
+    }
+
+    /// The oldest format version that holds a table of this encoding.
+    #[must_use]
+    pub fn version(self) -> u32 {
+        match self {
+            Self::Full | Self::Compact => 2,
+            Self::Parity => 3,
+        }
+    }
+
+    /// How many distances the stored value of a state tells apart: a
+    /// state's distance is known modulo this (with its parity, for
+    /// [`Encoding::Parity`]); 0 for [`Encoding::Full`], which stores it.
+    #[must_use]
+    pub fn modulus(self) -> u8 {
+        match self {
+            Self::Full => 0,
+            Self::Compact => 3,
+            Self::Parity => 4,
         }
     }
 
@@ -239,6 +288,8 @@ impl Encoding {
                 }
             }
             Self::Compact => Layout { distance: 2, parent: 0, marker: 3 },
+            // Every state is reachable: no marker (2 is never stored).
+            Self::Parity => Layout { distance: 1, parent: 0, marker: 2 },
         }
     }
 
@@ -248,6 +299,7 @@ impl Encoding {
         match self {
             Self::Full => d,
             Self::Compact => d % 3,
+            Self::Parity => (d / 2) % 2,
         }
     }
 }

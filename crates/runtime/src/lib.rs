@@ -125,7 +125,7 @@ mod write_patterns;
 pub use error::{DecodeError, Error, QueryError};
 #[cfg(feature = "std")]
 pub use file::{Bytes, FileError, MAX_DECOMPRESSED};
-pub use format::{Encoding, FORMAT_VERSION, MAGIC, OLDEST_VERSION, PREAMBLE_LEN, UNREACHED};
+pub use format::{Encoding, FORMAT_VERSION, MAGIC, OLDEST_VERSION, PREAMBLE_LEN, UNFINISHED_VERSION, UNREACHED};
 pub use godtab_puzzles::{Combine, Definition, Kind, MAX_PATTERNS, PatternList, Puzzle, Ranking, State, StateError};
 pub use patterns::{Pattern, PatternSet};
 pub use ranks::RankReader;

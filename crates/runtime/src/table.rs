@@ -273,7 +273,7 @@ impl<B: AsRef<[u8]>> Table<B> {
         match self.meta.encoding {
             Encoding::Full => view.stored_distance(rank),
             // The walk to the goal needs the state itself.
-            Encoding::Compact => match self.state_of_rank(rank) {
+            _ => match self.state_of_rank(rank) {
                 Some(state) => view.distance(&state, rank),
                 None => Ok(None),
             },

@@ -52,13 +52,13 @@ impl<'a> View<'a> {
     pub fn distance(&self, state: &State, rank: u64) -> Result<Option<u8>, QueryError> {
         match self.meta.encoding {
             Encoding::Full => self.stored_distance(rank),
-            Encoding::Compact => self.walked_distance(state, rank),
+            _ => self.walked_distance(state, rank),
         }
     }
 
     /// The distance field of a rank: the distance itself in a full table,
-    /// the distance modulo 3 in a compact one; `None` if unreachable (or
-    /// past the end).
+    /// the distance modulo 3 in a compact one, `floor(d / 2) mod 2` in a
+    /// parity one; `None` if unreachable (or past the end).
     #[inline]
     pub fn stored_distance(&self, rank: u64) -> Result<Option<u8>, QueryError> {
         if rank >= self.meta.slots {
@@ -75,8 +75,9 @@ impl<'a> View<'a> {
         // unreachable states included: never "unsolvable" for a state that
         // is not.
         let most = match meta.encoding {
-            Encoding::Full => meta.max_depth,
             Encoding::Compact => meta.max_depth.min(2),
+            Encoding::Parity => (meta.max_depth / 2).min(1),
+            _ => meta.max_depth,
         };
         if raw > most {
             let problem = if raw == meta.marker { MARKED_BUT_ALL_REACHABLE } else { ABOVE_GODS_NUMBER };
@@ -98,8 +99,8 @@ impl<'a> View<'a> {
                 let next = self.meta.puzzle().apply_and_rank(state, m).ok_or(QueryError::Corrupt(NO_CLOSER_MOVE))?;
                 Ok((m, next))
             }
-            Encoding::Compact => {
-                let (m, next, rank) = self.closer_move(state, distance % 3)?;
+            encoding => {
+                let (m, next, rank) = self.closer_move(state, distance % encoding.modulus())?;
                 *state = next;
                 Ok((m, rank))
             }
@@ -113,39 +114,53 @@ impl<'a> View<'a> {
         if m < self.meta.puzzle().move_count() { Ok(m) } else { Err(QueryError::Corrupt(NO_CLOSER_MOVE)) }
     }
 
-    /// Compact tables: the first move whose result is stored one less
-    /// (modulo 3) than `here`, the state's own stored value. Neighbours lie
-    /// at distances d-1, d and d+1, which differ modulo 3, so that move is
+    /// Compact and parity tables: a state's distance modulo the
+    /// encoding's modulus (3 or 4), from its stored value (and, for parity,
+    /// its rank's parity); `None` if unreachable.
+    fn residue(&self, rank: u64) -> Result<Option<u8>, QueryError> {
+        let Some(stored) = self.stored_distance(rank)? else { return Ok(None) };
+        Ok(Some(match self.meta.encoding {
+            Encoding::Parity => 2 * stored + self.meta.puzzle().parity_of_rank(rank).unwrap_or(0),
+            _ => stored,
+        }))
+    }
+
+    /// Compact and parity tables: the first move whose result is one less
+    /// (modulo the encoding's modulus) than `here`, the state's own
+    /// residue. Neighbours lie at distances d-1, d and d+1, which differ
+    /// modulo 3 (and at d-1 and d+1, which differ modulo 4), so that move is
     /// the one that gets closer. Returns the move, the state reached and its
     /// rank.
     fn closer_move(&self, state: &State, here: u8) -> Result<(usize, State, u64), QueryError> {
         let puzzle = self.meta.puzzle();
-        let closer = (here + 2) % 3;
+        let modulus = self.meta.encoding.modulus();
+        let closer = (here + modulus - 1) % modulus;
         for m in 0..puzzle.move_count() {
             let Some(next) = puzzle.apply(state, m) else { continue };
             let rank = puzzle.rank(&next);
-            if self.stored_distance(rank)? == Some(closer) {
+            if self.residue(rank)? == Some(closer) {
                 return Ok((m, next, rank));
             }
         }
         Err(QueryError::Corrupt(NO_CLOSER_MOVE))
     }
 
-    /// Compact tables: the distance, by walking to the goal. A walk that
-    /// finds no closer move, outlasts God's number or disagrees with the
-    /// stored value shows a damaged table.
+    /// Compact and parity tables: the distance, by walking to the goal. A
+    /// walk that finds no closer move, outlasts God's number or disagrees
+    /// with the stored value shows a damaged table.
     fn walked_distance(&self, state: &State, rank: u64) -> Result<Option<u8>, QueryError> {
-        let Some(start) = self.stored_distance(rank)? else { return Ok(None) };
+        let Some(start) = self.residue(rank)? else { return Ok(None) };
+        let modulus = self.meta.encoding.modulus();
         let (mut state, mut rank, mut here, mut steps) = (*state, rank, start, 0u8);
         while rank != self.meta.goal_rank {
             if steps >= self.meta.max_depth {
                 return Err(QueryError::Corrupt(WALK_DISAGREES));
             }
             (_, state, rank) = self.closer_move(&state, here)?;
-            here = (here + 2) % 3;
+            here = (here + modulus - 1) % modulus;
             steps += 1;
         }
-        if steps % 3 == start { Ok(Some(steps)) } else { Err(QueryError::Corrupt(WALK_DISAGREES)) }
+        if steps % modulus == start { Ok(Some(steps)) } else { Err(QueryError::Corrupt(WALK_DISAGREES)) }
     }
 }
 

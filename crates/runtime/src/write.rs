@@ -7,8 +7,8 @@ use godtab_puzzles::{Definition, Kind, Puzzle};
 
 use crate::bits;
 use crate::format::{
-    self, Board, Body, Complete, Encoding, FORMAT_VERSION, Header, KindTag, MAX_HEADER_LEN, Model, OrbitModel,
-    PREAMBLE_LEN, Preamble, Section, UNREACHED, at,
+    self, Board, Body, Complete, Encoding, Header, KindTag, MAX_HEADER_LEN, Model, OrbitModel, PREAMBLE_LEN, Preamble,
+    Section, UNREACHED, at,
 };
 
 /// What a complete table holds for every rank, as a search finds it.
@@ -109,7 +109,8 @@ pub fn encode(
 
     let mut file = Vec::with_capacity(to_usize(file_len)?);
     // The checksum is filled in last, over the finished file.
-    file.extend_from_slice(&Preamble { version: FORMAT_VERSION, file_len, checksum: 0, header_len }.write());
+    let version = encoding.version();
+    file.extend_from_slice(&Preamble { version, file_len, checksum: 0, header_len }.write());
     file.extend_from_slice(&encoded);
     file.resize(to_usize(start)?, 0);
     // Packed straight into the file: no second copy of the sections.

@@ -6,7 +6,7 @@ use godtab_puzzles::{Definition, PatternList};
 use godtab_rank::KPerm;
 
 use crate::bits;
-use crate::format::{self, Body, FORMAT_VERSION, Patterns, Preamble, at};
+use crate::format::{self, Body, Patterns, Preamble, at};
 use crate::write::{EncodeError, encode_header};
 
 /// Encodes the pattern set of `definition` (a sliding board or permutation
@@ -61,7 +61,8 @@ pub fn encode_patterns(
     let to_usize = |n: u64| usize::try_from(n).map_err(|_| invalid("pattern set", "larger than memory"));
 
     let mut file = Vec::with_capacity(to_usize(file_len)?);
-    file.extend_from_slice(&Preamble { version: FORMAT_VERSION, file_len, checksum: 0, header_len }.write());
+    // Pattern sets are as version 2 wrote them.
+    file.extend_from_slice(&Preamble { version: 2, file_len, checksum: 0, header_len }.write());
     file.extend_from_slice(&encoded);
     file.resize(to_usize(start)?, 0);
     for ((entries, &width), &length) in entries.iter().zip(&widths).zip(&lengths) {
