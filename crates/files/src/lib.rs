@@ -18,7 +18,9 @@
 //! file.
 
 mod read;
+mod space;
 pub use read::{ReadError, describe_kind, open_regular, read_bounded, read_text_bounded};
+pub use space::available_space;
 
 #[cfg(feature = "write")]
 mod atomic;

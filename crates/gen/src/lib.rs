@@ -44,12 +44,17 @@ mod options;
 mod patterns;
 mod sets;
 mod table;
+mod twobit;
 
 pub use bfs::{generate, generate_with, planned_memory};
 pub use compressed::planned_memory_compressed;
 pub use options::{Options, Part, Progress};
 pub use patterns::{pattern_placements, pattern_set_bytes, planned_pattern_memory};
 pub use table::{GENERATOR, build_table, table_bytes};
+pub use twobit::{
+    Finished, InPlace, PartialRun, partial_path, planned_memory_twobit, read_partial, twobit_histogram,
+    twobit_table_bytes, twobit_table_file,
+};
 
 /// Why a table could not be generated.
 #[derive(Debug, thiserror::Error)]
@@ -86,6 +91,36 @@ pub enum GenError {
     /// [`PatternList::suits`](godtab_puzzles::PatternList::suits)).
     #[error("{}", .0.located())]
     Patterns(godtab_puzzles::PatternError),
+    /// The folder lacks the room a 2-bit generation needs.
+    #[error("{} has {available} bytes free; generating this table needs {needed}", folder.display())]
+    NoSpace {
+        /// Bytes needed.
+        needed: u64,
+        /// Bytes free.
+        available: u64,
+        /// The folder.
+        folder: std::path::PathBuf,
+    },
+    /// A partial file (a stopped run's progress) that cannot be continued.
+    #[error("{}: {problem}", path.display())]
+    Partial {
+        /// The partial file.
+        path: std::path::PathBuf,
+        /// Why.
+        problem: String,
+    },
+    /// Writing the table failed.
+    #[error("writing the table: {0}")]
+    Write(std::io::Error),
+    /// The run was stopped (a signal) before it finished; what it had done
+    /// is kept, to be continued.
+    #[error("stopped at depth {depth}; what was done is kept in {}: continue it with --resume", kept.display())]
+    Stopped {
+        /// The deepest level done.
+        depth: u8,
+        /// Where the progress is.
+        kept: std::path::PathBuf,
+    },
     /// Some state is further from the goal than a distance byte can hold.
     #[error("the search passed distance {max}: God's number is too large for a distance byte")]
     TooDeep {

@@ -19,6 +19,10 @@ pub struct Options<'a> {
     /// How a complete table stores its answers (full by default; a pattern
     /// set has one encoding and refuses any other).
     pub encoding: Encoding,
+    /// Raised (by a signal's handler, say) to stop a 2-bit search at the
+    /// next chance, keeping what it has done (see
+    /// [`twobit_table_file`](crate::twobit_table_file)).
+    pub stop: Option<&'a std::sync::atomic::AtomicBool>,
 }
 
 impl Options<'_> {

@@ -133,6 +133,6 @@ pub use solution::Solution;
 pub use table::Table;
 pub use table_file::{TableFile, TableKind};
 #[cfg(feature = "alloc")]
-pub use write::{EncodeError, TableData, encode};
+pub use write::{CHECKSUM_AT, Checksum, Counts, EncodeError, PackedHead, TableData, encode, packed_head};
 #[cfg(feature = "alloc")]
 pub use write_patterns::encode_patterns;

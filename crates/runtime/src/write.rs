@@ -82,19 +82,94 @@ pub fn encode(
     if data.parent.iter().any(|&m| usize::from(m) >= puzzle.move_count()) {
         return Err(invalid("parents", "one is not a move"));
     }
-    encoding.check(puzzle).map_err(|problem| invalid("encoding", problem))?;
-
+    let counts = Counts { reachable: data.reachable, max_depth: data.max_depth, histogram: &data.histogram };
+    let head = packed_head(definition, encoding, &counts, generator)?;
     let layout = encoding.layout(data.max_depth, data.reachable < slots, puzzle.move_count());
+    let distances = data.distance.iter().map(|&d| if d == UNREACHED { layout.marker } else { encoding.stored(d) });
+    let to_usize = |n: u64| usize::try_from(n).map_err(|_| invalid("table", "larger than memory"));
+
+    let mut file = Vec::with_capacity(to_usize(head.file_len)?);
+    // The checksum is filled in last, over the finished file.
+    file.extend_from_slice(&head.prefix);
+    // Packed straight into the file: no second copy of the sections.
+    bits::pack_into(&mut file, distances, layout.distance, to_usize(head.distance_len)?);
+    bits::pack_into(&mut file, data.parent.iter().copied(), layout.parent, to_usize(head.parent_len)?);
+    debug_assert_eq!(file.len() as u64, head.file_len);
+    let checksum = format::checksum(&file);
+    file[at::CHECKSUM..at::CHECKSUM + 8].copy_from_slice(&checksum.to_le_bytes());
+    Ok(file)
+}
+
+/// A complete table's counts: what its header says besides the puzzle.
+#[derive(Clone, Copy, Debug)]
+pub struct Counts<'a> {
+    /// Ranks from which the goal can be reached.
+    pub reachable: u64,
+    /// God's number.
+    pub max_depth: u8,
+    /// States at each distance, from 0 to `max_depth`.
+    pub histogram: &'a [u64],
+}
+
+/// What comes before a complete table's sections, and how long they are:
+/// for a writer that packs the sections itself (the 2-bit search writes
+/// its array as the distance section).
+#[derive(Clone, Debug)]
+pub struct PackedHead {
+    /// The preamble (checksum field zero) and header, padded to where the
+    /// distance section starts.
+    pub prefix: Vec<u8>,
+    /// The distance section's length: its packed entries, then zeros.
+    pub distance_len: u64,
+    /// The parent section's length (8 zero bytes in the compact and
+    /// parity encodings, which have none).
+    pub parent_len: u64,
+    /// The whole file's length.
+    pub file_len: u64,
+}
+
+/// The byte offset of the checksum field, which a streaming writer fills
+/// in last (see [`Checksum`]).
+pub const CHECKSUM_AT: u64 = at::CHECKSUM as u64;
+
+/// The head of the table of `definition` holding `counts`, stored as
+/// `encoding`: exactly what [`encode`] writes before the sections.
+///
+/// # Errors
+///
+/// An [`EncodeError`] if the counts do not make a table of the puzzle (a
+/// histogram that does not start with the goal alone or add up), the
+/// encoding does not suit it, or the generator name is not short
+/// printable text.
+pub fn packed_head(
+    definition: &Definition,
+    encoding: Encoding,
+    counts: &Counts<'_>,
+    generator: &str,
+) -> Result<PackedHead, EncodeError> {
+    let invalid = |field, problem| EncodeError { field, problem };
+    let puzzle = definition.puzzle();
+    let slots = puzzle.slots();
+    if !format::is_generator(generator) {
+        return Err(invalid("generator", "longer than 64 bytes or holds a control character"));
+    }
+    if counts.histogram.len() != usize::from(counts.max_depth) + 1 || counts.max_depth == UNREACHED {
+        return Err(invalid("histogram", "needs one count per distance up to God's number"));
+    }
+    let total = counts.histogram.iter().try_fold(0u64, |sum, &c| sum.checked_add(c));
+    if counts.histogram[0] != 1 || total != Some(counts.reachable) || counts.reachable > slots {
+        return Err(invalid("histogram", "must start with the goal alone and add up to the reachable count"));
+    }
+    encoding.check(puzzle).map_err(|problem| invalid("encoding", problem))?;
+    let layout = encoding.layout(counts.max_depth, counts.reachable < slots, puzzle.move_count());
     let distance_len = format::section_len(slots, layout.distance).ok_or(invalid("distance section", "overflows"))?;
     let parent_len = format::section_len(slots, layout.parent).ok_or(invalid("parent section", "overflows"))?;
-    let distances = data.distance.iter().map(|&d| if d == UNREACHED { layout.marker } else { encoding.stored(d) });
-
-    let histogram: Vec<u8> = data.histogram.iter().flat_map(|c| c.to_le_bytes()).collect();
+    let histogram: Vec<u8> = counts.histogram.iter().flat_map(|c| c.to_le_bytes()).collect();
     let mut complete = Complete {
         encoding,
         states: slots,
-        reachable: data.reachable,
-        max_depth: data.max_depth,
+        reachable: counts.reachable,
+        max_depth: counts.max_depth,
         histogram: &histogram,
         distance: Section { offset: 0, length: distance_len, width: layout.distance },
         parent: Section { offset: 0, length: parent_len, width: layout.parent },
@@ -104,22 +179,38 @@ pub fn encode(
         complete.parent.offset = start + distance_len;
         Body::Complete(complete)
     })?;
-    let file_len = start + distance_len + parent_len;
-    let to_usize = |n: u64| usize::try_from(n).map_err(|_| invalid("table", "larger than memory"));
+    let file_len =
+        start.checked_add(distance_len).and_then(|n| n.checked_add(parent_len)).ok_or(invalid("table", "overflows"))?;
+    let mut prefix = Vec::with_capacity(usize::try_from(start).unwrap_or(0));
+    prefix.extend_from_slice(&Preamble { version: encoding.version(), file_len, checksum: 0, header_len }.write());
+    prefix.extend_from_slice(&encoded);
+    prefix.resize(usize::try_from(start).map_err(|_| invalid("header", "larger than memory"))?, 0);
+    Ok(PackedHead { prefix, distance_len, parent_len, file_len })
+}
 
-    let mut file = Vec::with_capacity(to_usize(file_len)?);
-    // The checksum is filled in last, over the finished file.
-    let version = encoding.version();
-    file.extend_from_slice(&Preamble { version, file_len, checksum: 0, header_len }.write());
-    file.extend_from_slice(&encoded);
-    file.resize(to_usize(start)?, 0);
-    // Packed straight into the file: no second copy of the sections.
-    bits::pack_into(&mut file, distances, layout.distance, to_usize(distance_len)?);
-    bits::pack_into(&mut file, data.parent.iter().copied(), layout.parent, to_usize(parent_len)?);
-    debug_assert_eq!(file.len() as u64, file_len);
-    let checksum = format::checksum(&file);
-    file[at::CHECKSUM..at::CHECKSUM + 8].copy_from_slice(&checksum.to_le_bytes());
-    Ok(file)
+/// The checksum of a file written in pieces, in order, with its checksum
+/// field as zeros (as [`PackedHead::prefix`] has it): what goes at
+/// [`CHECKSUM_AT`], little-endian.
+#[derive(Clone)]
+pub struct Checksum(xxhash_rust::xxh3::Xxh3);
+
+impl Default for Checksum {
+    fn default() -> Self {
+        Self(xxhash_rust::xxh3::Xxh3::new())
+    }
+}
+
+impl Checksum {
+    /// Adds the next bytes of the file.
+    pub fn update(&mut self, bytes: &[u8]) {
+        self.0.update(bytes);
+    }
+
+    /// The checksum of every byte added.
+    #[must_use]
+    pub fn finish(&self) -> u64 {
+        self.0.digest()
+    }
 }
 
 /// The bytes a header's model of a puzzle borrows: the one description of

@@ -1,0 +1,458 @@
+//! A 2-bit table written to a file, and a stopped run continued.
+//!
+//! The search's array lives in memory: a file mapping of it would have the
+//! system write every page the search touches back to disk as it goes
+//! (random writes over a file of gigabytes, throttled to the disk's speed),
+//! which measured here ran a pass over an 8 GiB mapping in 35 to 50 s
+//! against about one in memory. The array is laid out as the table's
+//! distance section, so the table is written straight from it, once, at the
+//! end: no conversion and no second copy in memory.
+//!
+//! Its progress is kept beside the target, in `<target>.partial`, after a
+//! level (every level while that is cheap, else once as much time has
+//! passed as ten writes of it take) and when the run is stopped by a
+//! signal. The partial file is replaced atomically, so a run killed or cut
+//! off by a power loss finds the last one whole; it holds the finished
+//! levels' histogram and the array, in which a level cut short has set
+//! only states of that level (which the next run counts, then finds the
+//! rest of). The target is untouched until the table is done.
+//!
+//! ```text
+//! offset  size  field
+//!      0     8  the table magic label "\x89GODTAB\n"
+//!      8     4  endianness marker, as in a table
+//!     12     4  "UNFI" (UNFINISHED_VERSION): never a table
+//!     16     8  file length
+//!     24     8  xxh3-64 of the file with these 8 bytes zero
+//!     32     4  record length
+//!     36     4  zero
+//!     40     …  the record (little-endian): the puzzle's digest (u64), the
+//!               encoding (u8), the levels done less one (u8), their
+//!               histogram (u64 each), the rank slots (u64), the puzzle's id
+//!               and the generator (a length byte and the text each)
+//!      …     …  zeros to a multiple of 8, then the array's words (u64 LE)
+//! ```
+
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+use godtab_puzzles::Definition;
+use godtab_runtime::{CHECKSUM_AT, Checksum, Counts, Encoding, MAGIC, UNFINISHED_VERSION, packed_head};
+
+use super::array::{TwoBits, UNREACHED};
+use super::search::Scheme;
+use super::{Done, LevelDone, Run, allocate, scheme, write_table};
+use crate::bfs::Allocator;
+use crate::{GENERATOR, GenError, Options};
+
+/// Where a 2-bit generation writes its table and keeps its progress.
+#[derive(Clone, Copy, Debug)]
+pub struct InPlace<'a> {
+    /// The table's file (its progress goes in `<target>.partial`).
+    pub target: &'a Path,
+    /// Continue the run the partial file holds (without it, an existing
+    /// partial file is refused: it may be hours of work).
+    pub resume: bool,
+    /// Keep the progress after a level once this long has passed since it
+    /// was last kept; `None` chooses: every level while a write of it takes
+    /// a tenth of the time since the last, which keeps the cost of keeping
+    /// it to about a tenth of the run.
+    pub checkpoint_every: Option<Duration>,
+}
+
+/// What a finished 2-bit generation did.
+#[derive(Clone, Debug)]
+pub struct Finished {
+    /// States at each distance.
+    pub histogram: Vec<u64>,
+    /// The table's size in bytes.
+    pub bytes: u64,
+    /// The level a resumed run started from, if it was one.
+    pub resumed_from: Option<u8>,
+    /// How many times the progress was kept.
+    pub checkpoints: u32,
+    /// How long keeping it took, all together.
+    pub checkpoint_time: Duration,
+}
+
+/// What a partial file says of its run (without its array).
+#[derive(Clone, Debug)]
+pub struct PartialRun {
+    /// The puzzle's id.
+    pub id: String,
+    /// The encoding being generated.
+    pub encoding: Encoding,
+    /// States at each distance found so far (the deepest level done last).
+    pub histogram: Vec<u64>,
+    /// The puzzle's rank slots.
+    pub slots: u64,
+    /// The generator that wrote it.
+    pub generator: String,
+    /// The file's size in bytes.
+    pub bytes: u64,
+}
+
+/// The file where `target`'s progress is kept.
+#[must_use]
+pub fn partial_path(target: &Path) -> PathBuf {
+    let mut name = target.as_os_str().to_os_string();
+    name.push(".partial");
+    PathBuf::from(name)
+}
+
+/// Generates the compact or parity table of `definition` into
+/// `place.target` by the 2-bit search, keeping its progress (see the module
+/// docs).
+///
+/// # Errors
+///
+/// As [`twobit_table_bytes`](super::twobit_table_bytes); [`GenError::NoSpace`] before the search if the
+/// folder lacks room for the table twice over; [`GenError::Partial`] for
+/// a partial file that cannot be continued (another puzzle's, damaged, or
+/// there without `resume`); [`GenError::Stopped`] when `options.stop` was
+/// raised (the progress is kept); [`GenError::Write`] for a failed write.
+pub fn twobit_table_file(
+    definition: &Definition,
+    options: &Options<'_>,
+    place: &InPlace<'_>,
+) -> Result<Finished, GenError> {
+    let puzzle = definition.puzzle();
+    let scheme = scheme(options.encoding)?;
+    options.encoding.check(puzzle).map_err(GenError::Encoding)?;
+    let target = godtab_files::output_target(place.target).map_err(GenError::Write)?.path;
+    let partial = partial_path(&target);
+    let digest = digest(definition, options.encoding)?;
+    // The array, and a header far larger than any.
+    let file_len = TwoBits::words_for(puzzle.slots()).saturating_mul(8).saturating_add(1 << 16);
+    let folder = godtab_files::folder_of(&target);
+    // The partial file and its replacement, or the last partial file and
+    // the table, are there at once.
+    let needed = file_len.saturating_mul(2);
+    if let Ok(available) = godtab_files::available_space(folder)
+        && available < needed
+    {
+        return Err(GenError::NoSpace { needed, available, folder: folder.to_path_buf() });
+    }
+    let (array, histogram, preset, resumed_from) = match partial.try_exists() {
+        Ok(true) if !place.resume => {
+            let run = read_partial(&partial).map_err(|e| partial_error(&partial, &e.to_string()))?;
+            return Err(partial_error(
+                &partial,
+                &format!(
+                    "holds a stopped run of {} at depth {}: continue it with --resume, or remove it to start over",
+                    run.id,
+                    run.histogram.len() - 1
+                ),
+            ));
+        }
+        Ok(true) => {
+            let (array, histogram) = load(&partial, definition, options, digest)?;
+            let preset = preset_count(&array, &histogram, scheme);
+            let depth = (histogram.len() - 1) as u8;
+            (array, histogram, preset, Some(depth))
+        }
+        _ => (allocate(puzzle, options)?, vec![1], 0, None),
+    };
+    let mut keeper = Keeper {
+        partial: &partial,
+        definition,
+        encoding: options.encoding,
+        digest,
+        every: place.checkpoint_every,
+        last: Instant::now(),
+        cost: None,
+        count: 0,
+        time: Duration::ZERO,
+    };
+    let mut after = |level: &LevelDone<'_>| keeper.after_level(level.array, level.histogram);
+    let run = Run { puzzle, scheme, options, array, histogram, preset, after: &mut after };
+    let done = puzzle.with_cursor(run)?;
+    if done.stopped {
+        keeper.keep(&done.array, &done.histogram)?;
+        let depth = (done.histogram.len() - 1) as u8;
+        return Err(GenError::Stopped { depth, kept: partial });
+    }
+    let bytes = write_final(&target, definition, options.encoding, &done)?;
+    let _ = std::fs::remove_file(&partial);
+    let Keeper { count, time, .. } = keeper;
+    Ok(Finished { histogram: done.histogram, bytes, resumed_from, checkpoints: count, checkpoint_time: time })
+}
+
+fn partial_error(path: &Path, problem: &str) -> GenError {
+    GenError::Partial { path: path.to_path_buf(), problem: problem.to_string() }
+}
+
+/// Counts that make a header of the puzzle whatever its levels: for the
+/// digest, and the file's length (the histogram's length changes the
+/// header's by a few bytes only, and the sections' not at all).
+fn dummy_counts() -> Counts<'static> {
+    Counts { reachable: 1, max_depth: 0, histogram: &[1] }
+}
+
+/// What a partial file must have been written for: the table's header for
+/// the puzzle and encoding, less its counts.
+fn digest(definition: &Definition, encoding: Encoding) -> Result<u64, GenError> {
+    let head = packed_head(definition, encoding, &dummy_counts(), GENERATOR)?;
+    let mut checksum = Checksum::default();
+    checksum.update(&head.prefix);
+    Ok(checksum.finish())
+}
+
+/// States of the next level that a run stopped in the middle of it set:
+/// the entries of that level's value beyond those of the levels done.
+fn preset_count(array: &TwoBits, histogram: &[u64], scheme: Scheme) -> u64 {
+    let counts = array.counts();
+    let next = (histogram.len() - 1) as u8 + 1;
+    let value = scheme.value(next);
+    let done: u64 = (0..next).filter(|&d| scheme.value(d) == value).map(|d| histogram[usize::from(d)]).sum();
+    counts[value as usize].saturating_sub(done)
+}
+
+/// When and where the run's progress is kept.
+struct Keeper<'a> {
+    partial: &'a Path,
+    definition: &'a Definition,
+    encoding: Encoding,
+    digest: u64,
+    every: Option<Duration>,
+    last: Instant,
+    /// How long the last write took.
+    cost: Option<Duration>,
+    count: u32,
+    time: Duration,
+}
+
+impl Keeper<'_> {
+    /// Keeps the progress after a level, if it is due.
+    fn after_level(&mut self, array: &TwoBits, histogram: &[u64]) -> Result<(), GenError> {
+        let since = self.last.elapsed();
+        let due = match (self.every, self.cost) {
+            (Some(every), _) => since >= every,
+            // Small arrays cost next to nothing: keep the first level's.
+            (None, None) => true,
+            (None, Some(cost)) => since >= cost * 10,
+        };
+        if due { self.keep(array, histogram) } else { Ok(()) }
+    }
+
+    /// Writes the partial file (replacing the last one atomically).
+    fn keep(&mut self, array: &TwoBits, histogram: &[u64]) -> Result<(), GenError> {
+        let started = Instant::now();
+        let mut pending = godtab_files::PendingWrite::create(self.partial).map_err(GenError::Write)?;
+        let record = record(self.digest, self.encoding, histogram, array.len, self.definition.id());
+        let header_len = 40 + record.len();
+        let padded = header_len.next_multiple_of(8);
+        let file_len = padded as u64 + array.words.len() as u64 * 8;
+        let mut head = Vec::with_capacity(padded);
+        head.extend_from_slice(&MAGIC);
+        head.extend_from_slice(&0x0102_0304u32.to_le_bytes());
+        head.extend_from_slice(&UNFINISHED_VERSION.to_le_bytes());
+        head.extend_from_slice(&file_len.to_le_bytes());
+        head.extend_from_slice(&0u64.to_le_bytes());
+        head.extend_from_slice(&(record.len() as u32).to_le_bytes());
+        head.extend_from_slice(&0u32.to_le_bytes());
+        head.extend_from_slice(&record);
+        head.resize(padded, 0);
+        let mut checksum = Checksum::default();
+        {
+            let mut out = std::io::BufWriter::with_capacity(1 << 20, pending.file());
+            checksum.update(&head);
+            out.write_all(&head).map_err(GenError::Write)?;
+            write_words(&mut out, &array.words, &mut checksum)?;
+            out.flush().map_err(GenError::Write)?;
+        }
+        patch_checksum(pending.file(), checksum.finish())?;
+        pending.commit().map_err(GenError::Write)?;
+        self.cost = Some(started.elapsed());
+        self.time += started.elapsed();
+        self.count += 1;
+        self.last = Instant::now();
+        Ok(())
+    }
+}
+
+/// The record of a partial file.
+fn record(digest: u64, encoding: Encoding, histogram: &[u64], slots: u64, id: &str) -> Vec<u8> {
+    let mut record = Vec::new();
+    record.extend_from_slice(&digest.to_le_bytes());
+    record.push(match encoding {
+        Encoding::Parity => 2,
+        _ => 1,
+    });
+    record.push((histogram.len() - 1) as u8);
+    for count in histogram {
+        record.extend_from_slice(&count.to_le_bytes());
+    }
+    record.extend_from_slice(&slots.to_le_bytes());
+    for text in [id, GENERATOR] {
+        let text = &text.as_bytes()[..text.len().min(255)];
+        record.push(text.len() as u8);
+        record.extend_from_slice(text);
+    }
+    record
+}
+
+/// Writes words as little-endian bytes, adding them to `checksum`.
+fn write_words(out: &mut impl Write, words: &[AtomicU64], checksum: &mut Checksum) -> Result<(), GenError> {
+    let mut buffer = Vec::with_capacity(1 << 16);
+    for chunk in words.chunks(1 << 13) {
+        buffer.clear();
+        for word in chunk {
+            buffer.extend_from_slice(&word.load(Relaxed).to_le_bytes());
+        }
+        checksum.update(&buffer);
+        out.write_all(&buffer).map_err(GenError::Write)?;
+    }
+    Ok(())
+}
+
+/// Writes a file's checksum into its field.
+fn patch_checksum(file: &mut std::fs::File, checksum: u64) -> Result<(), GenError> {
+    file.seek(SeekFrom::Start(CHECKSUM_AT)).map_err(GenError::Write)?;
+    file.write_all(&checksum.to_le_bytes()).map_err(GenError::Write)
+}
+
+/// Writes the finished table to `target`, atomically; its size.
+fn write_final(target: &Path, definition: &Definition, encoding: Encoding, done: &Done) -> Result<u64, GenError> {
+    let mut pending = godtab_files::PendingWrite::create(target).map_err(GenError::Write)?;
+    let checksum = {
+        let mut out = std::io::BufWriter::with_capacity(1 << 20, pending.file());
+        let checksum = write_table(&mut out, definition, encoding, done)?;
+        out.flush().map_err(GenError::Write)?;
+        checksum
+    };
+    patch_checksum(pending.file(), checksum.finish())?;
+    let bytes = pending.file().metadata().map_err(GenError::Write)?.len();
+    pending.commit().map_err(GenError::Write)?;
+    Ok(bytes)
+}
+
+/// The record and layout of a partial file, read from its first bytes.
+struct Header {
+    run: PartialRun,
+    digest: u64,
+    /// Where the array starts.
+    words_at: u64,
+}
+
+/// Reads a partial file's header.
+fn read_header(file: &mut std::fs::File, path: &Path) -> Result<Header, GenError> {
+    let bad = |problem: &str| partial_error(path, problem);
+    let mut start = [0u8; 40];
+    file.read_exact(&mut start).map_err(|_| bad("is too short to be a partial file"))?;
+    let u32_at = |at: usize| u32::from_le_bytes(start[at..at + 4].try_into().unwrap_or_default());
+    let u64_at = |at: usize| u64::from_le_bytes(start[at..at + 8].try_into().unwrap_or_default());
+    if start[..8] != MAGIC || u32_at(8) != 0x0102_0304 || u32_at(12) != UNFINISHED_VERSION {
+        return Err(bad("is not a partial file of godtab gen"));
+    }
+    let bytes = file.metadata().map_err(GenError::Write)?.len();
+    if u64_at(16) != bytes {
+        return Err(bad("is cut short or longer than it says (its run cannot be continued)"));
+    }
+    let record_len = u32_at(32) as usize;
+    if record_len > 1 << 16 {
+        return Err(bad("has a record longer than any"));
+    }
+    let mut record = vec![0u8; record_len];
+    file.read_exact(&mut record).map_err(|_| bad("is cut short inside its record"))?;
+    let mut at = 0usize;
+    let mut take = |n: usize| -> Result<&[u8], GenError> {
+        let part = record.get(at..at + n).ok_or_else(|| bad("has a damaged record"))?;
+        at += n;
+        Ok(part)
+    };
+    let digest = u64::from_le_bytes(take(8)?.try_into().unwrap_or_default());
+    let encoding = match take(1)?[0] {
+        1 => Encoding::Compact,
+        2 => Encoding::Parity,
+        _ => return Err(bad("has a damaged record")),
+    };
+    let depth = usize::from(take(1)?[0]);
+    let mut histogram = Vec::with_capacity(depth + 1);
+    for _ in 0..=depth {
+        histogram.push(u64::from_le_bytes(take(8)?.try_into().unwrap_or_default()));
+    }
+    let slots = u64::from_le_bytes(take(8)?.try_into().unwrap_or_default());
+    let mut text = || -> Result<String, GenError> {
+        let len = usize::from(take(1)?[0]);
+        Ok(String::from_utf8_lossy(take(len)?).into_owned())
+    };
+    let (id, generator) = (text()?, text()?);
+    let words_at = (40 + record_len).next_multiple_of(8) as u64;
+    if words_at + TwoBits::words_for(slots) * 8 != bytes || histogram.first() != Some(&1) {
+        return Err(bad("has a damaged record"));
+    }
+    Ok(Header { run: PartialRun { id, encoding, histogram, slots, generator, bytes }, digest, words_at })
+}
+
+/// What the partial file at `path` says of its run (for `godtab info`).
+///
+/// # Errors
+///
+/// [`GenError::Partial`] if it is not one, or is damaged.
+pub fn read_partial(path: &Path) -> Result<PartialRun, GenError> {
+    let mut file = godtab_files::open_regular(path).map_err(|e| partial_error(path, &e.to_string()))?;
+    Ok(read_header(&mut file, path)?.run)
+}
+
+/// Loads a partial file's array and levels, checking that it is the run of
+/// this puzzle and encoding and that its checksum holds.
+fn load(
+    path: &Path,
+    definition: &Definition,
+    options: &Options<'_>,
+    digest: u64,
+) -> Result<(TwoBits, Vec<u64>), GenError> {
+    let mut file = godtab_files::open_regular(path).map_err(|e| partial_error(path, &e.to_string()))?;
+    let header = read_header(&mut file, path)?;
+    if header.digest != digest || header.run.encoding != options.encoding {
+        return Err(partial_error(
+            path,
+            &format!(
+                "holds a run of {} for another puzzle or encoding than this one: remove it, or give the same puzzle \
+                 and options",
+                header.run.id
+            ),
+        ));
+    }
+    let puzzle = definition.puzzle();
+    let slots = puzzle.slots();
+    let needed = super::planned_memory_twobit(puzzle);
+    if let Some(limit) = options.max_memory
+        && needed > limit
+    {
+        return Err(GenError::TooLarge { slots, needed, limit });
+    }
+    let alloc = Allocator { slots, needed };
+    let words = TwoBits::words_for(slots) as usize;
+    let mut array = alloc.filled(words, || AtomicU64::new(0))?;
+    // The checksum covers every byte, its own field read as zeros.
+    file.seek(SeekFrom::Start(0)).map_err(GenError::Write)?;
+    let mut head = vec![0u8; header.words_at as usize];
+    file.read_exact(&mut head).map_err(GenError::Write)?;
+    let stored = u64::from_le_bytes(head[24..32].try_into().unwrap_or_default());
+    head[24..32].fill(0);
+    let mut checksum = Checksum::default();
+    checksum.update(&head);
+    let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
+    let mut buffer = vec![0u8; 1 << 16];
+    for chunk in array.chunks_mut(1 << 13) {
+        let bytes = &mut buffer[..chunk.len() * 8];
+        reader.read_exact(bytes).map_err(|_| partial_error(path, "is cut short inside its array"))?;
+        checksum.update(bytes);
+        for (word, b) in chunk.iter_mut().zip(bytes.chunks_exact(8)) {
+            *word.get_mut() = u64::from_le_bytes(b.try_into().unwrap_or_default());
+        }
+    }
+    if checksum.finish() != stored {
+        return Err(partial_error(path, "is damaged (its checksum does not match): remove it to start over"));
+    }
+    let array = TwoBits::unreached(slots, array);
+    let goal = puzzle.rank(&puzzle.goal());
+    if array.get(goal) == UNREACHED {
+        return Err(partial_error(path, "is damaged (the goal is not reached): remove it to start over"));
+    }
+    Ok((array, header.run.histogram))
+}
