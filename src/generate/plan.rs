@@ -74,7 +74,7 @@ pub(crate) fn build(definition: &Definition, plan: &Plan, compressed: bool, limi
         Plan::Complete(encoding) => *encoding,
         Plan::Patterns(_) => Encoding::default(),
     };
-    let options = Options { max_memory: Some(limit), on_progress: Some(&report), encoding };
+    let options = Options { max_memory: Some(limit), on_progress: Some(&report), encoding, stop: None };
     let bytes = match plan {
         Plan::Complete(_) => godtab_gen::table_bytes(definition, &options),
         Plan::Patterns(patterns) => godtab_gen::pattern_set_bytes(definition, patterns, &options),
