@@ -90,6 +90,11 @@ struct OrbitInfo<'a> {
 
 /// Prints the description of the table.
 pub(crate) fn run(args: &Args) -> Result<ExitCode> {
+    if let Some(path) = &args.tables.table
+        && let Ok(run) = godtab_gen::read_partial(path)
+    {
+        return unfinished(path, &run, args.json);
+    }
     let loaded = args.tables.open(args.puzzle.as_deref())?;
     let table = match &loaded.file {
         TableFile::Complete(table) => table,
@@ -229,12 +234,78 @@ fn write_text(out: &mut impl Write, info: &Info<'_>) -> io::Result<()> {
     field(out, "generator", &info.generator)?;
     field(out, "source", &info.source)?;
     writeln!(out)?;
+    write_histogram(out, &info.histogram)
+}
+
+/// States per distance as a bar chart.
+pub(crate) fn write_histogram(out: &mut impl Write, histogram: &[u64]) -> io::Result<()> {
     writeln!(out, "distance      states")?;
-    let widest = info.histogram.iter().copied().max().unwrap_or(1).max(1);
-    for (depth, &count) in info.histogram.iter().enumerate() {
+    let widest = histogram.iter().copied().max().unwrap_or(1).max(1);
+    for (depth, &count) in histogram.iter().enumerate() {
         // At least one mark for every non-empty level.
         let bar = ((count * 50).div_ceil(widest)) as usize;
         writeln!(out, "{depth:>8} {:>11} {}", thousands(count), "#".repeat(bar))?;
     }
     Ok(())
+}
+
+/// `godtab info` on a stopped generation's partial file: what it is and
+/// how far it got.
+fn unfinished(path: &std::path::Path, run: &godtab_gen::PartialRun, json: bool) -> Result<ExitCode> {
+    #[derive(Serialize)]
+    struct Unfinished<'a> {
+        puzzle: &'a str,
+        kind: &'static str,
+        encoding: &'static str,
+        states: u64,
+        reached: u64,
+        depth: usize,
+        histogram: &'a [u64],
+        bytes: u64,
+        generator: &'a str,
+        source: String,
+    }
+    let reached: u64 = run.histogram.iter().sum();
+    let encoding = match run.encoding {
+        Encoding::Parity => "parity",
+        _ => "compact",
+    };
+    let target = path.to_string_lossy();
+    let target = target.strip_suffix(".partial").unwrap_or(&target);
+    let mut out = crate::stdio::stdout();
+    if json {
+        let info = Unfinished {
+            puzzle: &run.id,
+            kind: "unfinished",
+            encoding,
+            states: run.slots,
+            reached,
+            depth: run.histogram.len() - 1,
+            histogram: &run.histogram,
+            bytes: run.bytes,
+            generator: &run.generator,
+            source: path.display().to_string(),
+        };
+        serde_json::to_writer(&mut out, &info)?;
+        writeln!(out)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let share = 100.0 * reached as f64 / run.slots.max(1) as f64;
+    writeln!(out, "{} is not a table yet: a stopped generation of {} ({encoding})", path.display(), run.id)?;
+    writeln!(
+        out,
+        "done          {} levels: {} of {} states reached ({share:.1}%)",
+        run.histogram.len() - 1,
+        thousands(reached),
+        thousands(run.slots)
+    )?;
+    writeln!(out, "size          {} bytes", thousands(run.bytes))?;
+    writeln!(out, "generator     {}", run.generator)?;
+    writeln!(
+        out,
+        "continue it   godtab gen ... -o {target} --encoding {encoding} --resume (the same puzzle and options)"
+    )?;
+    writeln!(out)?;
+    write_histogram(&mut out, &run.histogram)?;
+    Ok(ExitCode::SUCCESS)
 }

@@ -30,6 +30,9 @@ use size::parse_size;
   godtab gen --spec data/puzzles/slide-2x4.toml -o slide-2x4.gtab
   godtab gen --spec big.toml -o big.gtab --max-memory 8G
   godtab gen --spec big.toml -o big-compact.gtab --compact
+  godtab gen --spec data/puzzles/slide-2x7.toml -o slide-2x7.gtab --encoding parity
+  godtab gen --spec data/puzzles/slide-2x7.toml -o slide-2x7.gtab --compact --resume
+  godtab gen nine-digits --histogram-only
   godtab gen nine-digits -o - | ssh host 'cat > nine-digits.gtab'
   godtab gen --spec data/puzzles/cube-2x2x2.tws -o cube-2x2x2.gtab
   godtab gen --spec data/puzzles/cube-2x2x2.tws --metric quarter -o cube-2x2x2-qtm.gtab
@@ -38,7 +41,12 @@ use size::parse_size;
 
 Spec files are TOML, or ksolve/twsearch definition files (.tws, .ksolve, .def); both are
 described in docs/SPEC.md. A TOML spec with `patterns` gives a pattern set (for boards too
-large for a complete table), which solve, judge and check answer from by IDA*.")]
+large for a complete table), which solve, judge and check answer from by IDA*.
+
+The compact and parity encodings are made by a search that holds 2 bits per state (planned and
+printed before it starts). Written to a file, a run keeps its progress in FILE.partial (after a
+level, and when stopped by SIGINT, SIGTERM or SIGHUP); --resume continues it, to the same bytes
+as a run never stopped, and `godtab info --table FILE.partial` says how far it got.")]
 pub(crate) struct Args {
     /// The built-in puzzle to generate (or give --spec).
     #[arg(required_unless_present = "spec")]
@@ -63,8 +71,8 @@ pub(crate) struct Args {
     /// the name says nothing about compression, so the table is written
     /// uncompressed unless --zstd is given. A file named "-" is written with
     /// -o ./-
-    #[arg(short, long, value_name = "FILE")]
-    output: PathBuf,
+    #[arg(short, long, value_name = "FILE", required_unless_present = "histogram_only")]
+    output: Option<PathBuf>,
     /// Compress the table with zstd whatever the output's name (by default
     /// only names ending in .zst are).
     #[arg(long)]
@@ -81,11 +89,65 @@ pub(crate) struct Args {
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     max_memory: Option<u64>,
     /// Store only each state's distance modulo 3 (2 bits per state, no
-    /// parent moves). Answers are the same; a distance query then walks to
-    /// the goal (O(distance x moves)) and each solution step tries the moves
-    /// in order. For tables too large to store in full.
-    #[arg(long)]
+    /// parent moves): --encoding compact. Answers are the same; a distance
+    /// query then walks to the goal (O(distance x moves)) and each solution
+    /// step tries the moves in order. For tables too large to store in full.
+    #[arg(long, conflicts_with = "encoding")]
     compact: bool,
+    /// How the table stores its answers: full (distance and parent move,
+    /// the default), compact (distance modulo 3: 2 bits per state) or
+    /// parity (floor(distance / 2) modulo 2: 1 bit per state, for sliding
+    /// boards, whose blank's colour gives each distance's parity).
+    #[arg(long, value_enum)]
+    encoding: Option<EncodingArg>,
+    /// Continue the run that FILE.partial holds (a compact or parity
+    /// table's generation stopped by a signal, killed or cut off): the
+    /// same bytes as a run never stopped. With no partial file, a new run
+    /// starts.
+    #[arg(long)]
+    resume: bool,
+    /// Keep the progress of a compact or parity generation after a level
+    /// once this long has passed since it was last kept (30s, 10m, 0 for
+    /// every level). By default every level while keeping it takes a tenth
+    /// of the time since it was last kept.
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    checkpoint_every: Option<std::time::Duration>,
+    /// Count the states at each distance by the 2-bit search and print the
+    /// histogram, without writing a table: for puzzles whose moves cannot be
+    /// undone (their compact tables cannot be answered from), in a quarter
+    /// of a full table's memory.
+    #[arg(long, conflicts_with_all = ["compact", "encoding", "resume", "zstd"])]
+    histogram_only: bool,
+    /// Threads to search with (by default one per core).
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
+}
+
+/// The encodings of `--encoding`.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum EncodingArg {
+    /// A distance and a parent move per state.
+    Full,
+    /// The distance modulo 3 per state.
+    Compact,
+    /// floor(distance / 2) modulo 2 per state, with its parity from the
+    /// blank's colour (sliding boards).
+    Parity,
+}
+
+/// A duration as people write it: "90", "90s", "10m", "2h", "0".
+fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
+    let text = text.trim();
+    let digits = text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len());
+    let (number, unit) = text.split_at(digits);
+    let n: u64 = number.parse().map_err(|_| format!("{text:?} is not a duration: give 90s, 10m or 2h"))?;
+    let seconds = match unit.trim() {
+        "" | "s" => n,
+        "m" | "min" => n.saturating_mul(60),
+        "h" => n.saturating_mul(3600),
+        _ => return Err(format!("{text:?} is not a duration: give 90s, 10m or 2h")),
+    };
+    Ok(std::time::Duration::from_secs(seconds))
 }
 
 /// The metrics of `--metric`.
@@ -122,26 +184,55 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         ),
         (None, None) => bail!("name a built-in puzzle or give --spec FILE"),
     };
+    let encoding = match (args.compact, args.encoding) {
+        (true, _) | (_, Some(EncodingArg::Compact)) => Encoding::Compact,
+        (_, Some(EncodingArg::Parity)) => Encoding::Parity,
+        _ => Encoding::Full,
+    };
     let plan = match patterns {
         Some(patterns) => Plan::Patterns(Box::new(patterns)),
-        None if args.compact => Plan::Complete(Encoding::Compact),
-        None => Plan::Complete(Encoding::Full),
+        None => Plan::Complete(encoding),
     };
-    plan::check(&plan, args.compact)?;
+    plan::check(&plan, encoding)?;
+    let limit = args.max_memory.unwrap_or_else(memory_limit);
+    let threads = match args.threads {
+        Some(0) => bail!("--threads 0: give at least one thread"),
+        Some(n) => n,
+        None => rayon::current_num_threads(),
+    };
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("starting the threads")?;
+    pool.install(|| write(args, &definition, &plan, limit))
+}
+
+/// Generates the table (or the histogram) and writes it where `args` say.
+fn write(args: &Args, definition: &godtab_puzzles::Definition, plan: &Plan, limit: u64) -> Result<ExitCode> {
+    let Some(output) = &args.output else {
+        return plan::histogram(definition, limit);
+    };
     // Where the table goes is settled, and its temporary file made, before
     // a generation that may take minutes: a folder that cannot take it is
     // found now.
-    let destination = Destination::of(&args.output, std::io::stdout().is_terminal())?;
+    let destination = Destination::of(output, std::io::stdout().is_terminal())?;
     let compressed = args.zstd || destination.zst;
+    if args.resume && (compressed || destination.file.is_none() || !plan.searches_in_two_bits()) {
+        bail!(
+            "--resume continues a compact or parity generation written to a file (uncompressed): it keeps its \
+             progress beside the file"
+        );
+    }
+    if plan.searches_in_two_bits() && !compressed && destination.file.is_some() {
+        let place =
+            godtab_gen::InPlace { target: output, resume: args.resume, checkpoint_every: args.checkpoint_every };
+        return plan::build_in_place(definition, plan, &place, limit);
+    }
     let mut pending = match &destination.file {
         Some(_) => Some(
-            godtab_files::PendingWrite::create(&args.output)
-                .map_err(|e| anyhow!("{}: cannot write here: {e}", args.output.display()))?,
+            godtab_files::PendingWrite::create(output)
+                .map_err(|e| anyhow!("{}: cannot write here: {e}", output.display()))?,
         ),
         None => None,
     };
-    let limit = args.max_memory.unwrap_or_else(memory_limit);
-    let bytes = plan::build(&definition, &plan, compressed, limit)?;
+    let bytes = plan::build(definition, plan, compressed, limit)?;
     let bytes_out = if compressed { godtab_files::compress(&bytes)? } else { bytes };
     let size = Size(bytes_out.len() as u64);
     match pending.take() {
@@ -155,7 +246,7 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
             note(format_args!("wrote standard output: {size}"));
         }
         Some(mut pending) => {
-            let path = &args.output;
+            let path = output;
             let target = pending.target().to_path_buf();
             pending
                 .file()

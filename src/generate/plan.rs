@@ -31,10 +31,13 @@ pub(crate) fn build(definition: &Definition, plan: &Plan, compressed: bool, limi
             // Compressing holds the table, zstd's context and the compressed
             // output at once: after the search, but possibly more than its
             // peak.
-            let needed = if compressed {
-                godtab_gen::planned_memory_compressed(puzzle).context("measuring the memory zstd needs")?
-            } else {
-                godtab_gen::planned_memory(puzzle)
+            let needed = match (compressed, plan.searches_in_two_bits()) {
+                (true, _) => {
+                    godtab_gen::planned_memory_compressed(puzzle).context("measuring the memory zstd needs")?
+                }
+                // The array and the table built from it.
+                (false, true) => godtab_gen::planned_memory_twobit(puzzle).saturating_mul(2),
+                (false, false) => godtab_gen::planned_memory(puzzle),
             };
             let states = thousands(puzzle.slots());
             note(format_args!(
@@ -103,18 +106,109 @@ pub(crate) fn advise(error: GenError) -> anyhow::Error {
             Size(needed)
         ),
         GenError::Encoding(problem) if problem.contains("pattern set") => anyhow::anyhow!("{problem}"),
-        GenError::Encoding(problem) => anyhow::anyhow!("{problem}: generate the full table, without --compact"),
+        GenError::Encoding(problem) => anyhow::anyhow!("{problem}: generate the full table (--encoding full)"),
+        GenError::NoSpace { needed, available, folder } => anyhow::anyhow!(
+            "{}: {} free, and this generation needs {} (the table and its kept progress at once): free room or \
+             write elsewhere",
+            folder.display(),
+            Size(available),
+            Size(needed)
+        ),
         other => anyhow::anyhow!("{other}"),
     }
 }
 
 /// Refuses what a kind of file cannot be asked for.
-pub(crate) fn check(plan: &Plan, compact: bool) -> Result<()> {
-    if matches!(plan, Plan::Patterns(_)) && compact {
+pub(crate) fn check(plan: &Plan, encoding: Encoding) -> Result<()> {
+    if matches!(plan, Plan::Patterns(_)) && encoding != Encoding::Full {
         bail!(
-            "--compact stores a complete table's distances modulo 3; a pattern set has no such form (leave \
-             --compact out)"
+            "--compact and --encoding store a complete table's distances; a pattern set has no such form (leave \
+             them out)"
         );
     }
     Ok(())
+}
+
+impl Plan {
+    /// Whether the table is made by the 2-bit search (compact and parity
+    /// tables).
+    pub(crate) fn searches_in_two_bits(&self) -> bool {
+        matches!(self, Self::Complete(encoding) if *encoding != Encoding::Full)
+    }
+}
+
+/// `gen --histogram-only`: the 2-bit search's histogram, printed as `info`
+/// prints a table's.
+pub(crate) fn histogram(definition: &Definition, limit: u64) -> Result<std::process::ExitCode> {
+    let puzzle = definition.puzzle();
+    let needed = godtab_gen::planned_memory_twobit(puzzle);
+    note(format_args!(
+        "{}: {} states, 2-bit search, planned memory {} (limit {})",
+        definition.id(),
+        thousands(puzzle.slots()),
+        Size(needed),
+        Size(limit)
+    ));
+    let reporter = Reporter::new(puzzle.slots(), "states");
+    let report = |progress: &Progress| reporter.level(progress);
+    let options = Options { max_memory: Some(limit), on_progress: Some(&report), ..Options::default() };
+    let histogram = godtab_gen::twobit_histogram(puzzle, &options).map_err(advise)?;
+    reporter.finish();
+    let mut out = crate::stdio::stdout();
+    let reachable: u64 = histogram.iter().sum();
+    use std::io::Write;
+    writeln!(out, "puzzle        {}", definition.id())?;
+    writeln!(out, "states        {} rank slots", thousands(puzzle.slots()))?;
+    writeln!(out, "reachable     {}", thousands(reachable))?;
+    writeln!(out, "God's number  {}", histogram.len() - 1)?;
+    writeln!(out)?;
+    crate::info::write_histogram(&mut out, &histogram)?;
+    Ok(std::process::ExitCode::SUCCESS)
+}
+
+/// A compact or parity table generated into its file by the 2-bit search,
+/// its progress kept beside it: stopped by a signal, it keeps what it has
+/// done and says how to continue.
+pub(crate) fn build_in_place(
+    definition: &Definition,
+    plan: &Plan,
+    place: &godtab_gen::InPlace<'_>,
+    limit: u64,
+) -> Result<std::process::ExitCode> {
+    let Plan::Complete(encoding) = plan else { bail!("a pattern set is not made by the 2-bit search") };
+    let (id, puzzle) = (definition.id(), definition.puzzle());
+    encoding.check(puzzle).map_err(|problem| advise(GenError::Encoding(problem)))?;
+    let needed = godtab_gen::planned_memory_twobit(puzzle);
+    let partial = godtab_gen::partial_path(place.target);
+    note(format_args!(
+        "{id}: {} states, 2-bit search, planned memory {} (limit {}); progress kept in {}",
+        thousands(puzzle.slots()),
+        Size(needed),
+        Size(limit),
+        partial.display()
+    ));
+    if place.resume && !partial.exists() {
+        note(format_args!("{}: no stopped run to continue; starting one", partial.display()));
+    }
+    static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    let _stopper = godtab_files::stop_on_signal(&STOP);
+    let reporter = Reporter::new(puzzle.slots(), "states");
+    let report = |progress: &Progress| reporter.level(progress);
+    let options =
+        Options { max_memory: Some(limit), on_progress: Some(&report), encoding: *encoding, stop: Some(&STOP) };
+    let finished = godtab_gen::twobit_table_file(definition, &options, place);
+    reporter.finish();
+    let finished = finished.map_err(advise)?;
+    if let Some(depth) = finished.resumed_from {
+        note(format_args!("continued a run stopped at depth {depth}"));
+    }
+    note(format_args!(
+        "wrote {}: {}; God's number {}; progress kept {} times ({:.1} s)",
+        place.target.display(),
+        Size(finished.bytes),
+        finished.histogram.len() - 1,
+        finished.checkpoints,
+        finished.checkpoint_time.as_secs_f64()
+    ));
+    Ok(std::process::ExitCode::SUCCESS)
 }

@@ -1,7 +1,7 @@
 //! Work that must happen if the program is stopped by a signal: removing
 //! a temporary file that is being written, saving a long run's progress.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, Once};
 
 /// The actions registered, each with the number its [`Cleanup`] removes
@@ -9,6 +9,8 @@ use std::sync::{Arc, Mutex, Once};
 type Actions = Vec<(u64, Arc<dyn Fn() + Send + Sync>)>;
 
 static ACTIONS: Mutex<Actions> = Mutex::new(Vec::new());
+/// Flags raised by the first signal instead of ending the program.
+static STOPPERS: Mutex<Vec<(u64, &'static AtomicBool)>> = Mutex::new(Vec::new());
 static NEXT: AtomicU64 = AtomicU64::new(0);
 static INSTALL: Once = Once::new();
 
@@ -24,7 +26,23 @@ impl Drop for Cleanup {
         if let Ok(mut actions) = ACTIONS.lock() {
             actions.retain(|(id, _)| *id != self.id);
         }
+        if let Ok(mut stoppers) = STOPPERS.lock() {
+            stoppers.retain(|(id, _)| *id != self.id);
+        }
     }
+}
+
+/// Asks the program to stop, rather than ending it, when SIGINT, SIGTERM
+/// or SIGHUP arrives while the returned [`Cleanup`] lives: the first
+/// signal raises `flag` (work that watches it stops at its next chance and
+/// keeps what it has done); a second one ends the program as usual.
+pub fn stop_on_signal(flag: &'static AtomicBool) -> Cleanup {
+    INSTALL.call_once(install);
+    let id = NEXT.fetch_add(1, Ordering::Relaxed);
+    if let Ok(mut stoppers) = STOPPERS.lock() {
+        stoppers.push((id, flag));
+    }
+    Cleanup { id }
 }
 
 /// Runs `action` if SIGINT, SIGTERM or SIGHUP arrives while the returned
@@ -65,7 +83,18 @@ fn install() {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else { return };
     let watcher = std::thread::Builder::new().name("godtab-signals".into()).spawn(move || {
-        if let Some(signal) = signals.forever().next() {
+        let mut asked = false;
+        for signal in signals.forever() {
+            // The first signal asks the work that watches for it to stop.
+            if !asked {
+                let stoppers =
+                    STOPPERS.lock().map(|s| s.iter().map(|(_, f)| *f).collect::<Vec<_>>()).unwrap_or_default();
+                if !stoppers.is_empty() {
+                    stoppers.iter().for_each(|flag| flag.store(true, Ordering::Relaxed));
+                    asked = true;
+                    continue;
+                }
+            }
             let actions: Vec<_> =
                 ACTIONS.lock().map(|actions| actions.iter().map(|(_, a)| Arc::clone(a)).collect()).unwrap_or_default();
             for action in actions {

@@ -152,6 +152,18 @@ impl Puzzle {
         Some(self.cell_colour(blank) ^ self.cell_colour(usize::from(self.goal_blank)))
     }
 
+    /// If [`Puzzle::has_parity_of_rank`]: how many consecutive ranks share
+    /// a blank cell (and so a parity), and the parity of each blank cell:
+    /// the ranks `c * stride .. (c + 1) * stride` have parity `of_cell[c]`.
+    #[must_use]
+    pub fn parity_runs(&self) -> Option<(u64, [u8; MAX_CELLS])> {
+        if !self.has_parity_of_rank() {
+            return None;
+        }
+        let goal = self.cell_colour(usize::from(self.goal_blank));
+        Some((self.blank_stride.max(1), core::array::from_fn(|c| self.cell_colour(c) ^ goal)))
+    }
+
     /// The parity of `state`'s distance, as [`Puzzle::parity_of_rank`].
     #[must_use]
     pub fn distance_parity(&self, state: &State) -> Option<u8> {

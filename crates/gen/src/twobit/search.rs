@@ -7,10 +7,17 @@
 //!   move, and the unreached states it finds get `d + 1`. An older state's
 //!   predecessors are all reached already, so only true level-`d` states
 //!   find anything;
-//! - **bottom-up** (pull): every unreached state (of the next level's
-//!   parity, on a sliding board) tries its moves and takes `d + 1` when one
-//!   lands on an entry that says `d`: a reached neighbour of an unreached
-//!   state is at least `d` away and at most `d`, so it is at `d`.
+//! - **bottom-up** (pull): every unreached state tries its moves and takes
+//!   `d + 1` when one lands on an entry that says `d`: a reached neighbour
+//!   of an unreached state is at least `d` away and at most `d`, so it is
+//!   at `d`.
+//!
+//! On a sliding board every move changes the parity of the distance, which
+//! the rank tells (the blank's colour): then a push visits only the states
+//! of level `d`'s parity (levels `d`, `d - 6`, ... compact; `d`, `d - 4`, ...
+//! parity), a pull only the unreached states of level `d + 1`'s, and any
+//! reached neighbour of those is at `d`. Whole words of the array are
+//! skipped at once, as ranks of one parity come in long runs.
 //!
 //! Levels whose states are few keep them in lists (the frontier while it
 //! is small, the unreached states once they are few), bounded so that
@@ -57,6 +64,9 @@ impl Scheme {
 
 /// Words handed to a thread at a time (32 states each).
 const CHUNK_WORDS: usize = 1 << 11;
+
+/// Neighbours ranked at a time, before their entries are read.
+const BATCH: usize = 8;
 
 /// How a level was computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,6 +117,49 @@ pub(crate) struct Search<'a, C> {
     /// States of the next level set already (by a run stopped in the middle
     /// of it), counted with the next level's finds.
     preset: u64,
+    /// On a sliding board, the parity of every rank's distance.
+    parities: Option<Parities>,
+    /// The moves in the order a pull tries them: the cheapest to rank
+    /// first (a sliding board's sideways moves, which leave the tiles'
+    /// order alone).
+    pull_order: [u8; MAX_MOVES],
+}
+
+/// The parity of every rank's distance on a sliding board: constant over
+/// runs of `stride` ranks (one blank cell each).
+#[derive(Clone, Copy)]
+struct Parities {
+    stride: u64,
+    of_cell: [u8; godtab_puzzles::MAX_CELLS],
+}
+
+impl Parities {
+    #[inline]
+    fn of(&self, rank: u64) -> u64 {
+        u64::from(self.of_cell[((rank / self.stride) as usize) & (godtab_puzzles::MAX_CELLS - 1)])
+    }
+
+    /// The parity of every rank of word `w`, if they share one.
+    #[inline]
+    fn of_word(&self, w: usize) -> Option<u64> {
+        let first = w as u64 * PER_WORD;
+        let (a, b) = (self.of(first), self.of(first + PER_WORD - 1));
+        (first / self.stride == (first + PER_WORD - 1) / self.stride || a == b).then_some(a)
+    }
+
+    /// The bits of word `w`'s entries (their low bits) whose rank has
+    /// parity `parity`.
+    #[inline]
+    fn mask(&self, w: usize, parity: u64) -> u64 {
+        match self.of_word(w) {
+            Some(p) if p == parity => u64::MAX,
+            Some(_) => 0,
+            None => {
+                let first = w as u64 * PER_WORD;
+                (0..PER_WORD).filter(|&k| self.of(first + k) == parity).fold(0, |m, k| m | 1 << (2 * k))
+            }
+        }
+    }
 }
 
 impl<'a, C: Cursor> Search<'a, C> {
@@ -128,7 +181,27 @@ impl<'a, C: Cursor> Search<'a, C> {
         let reached = histogram.iter().sum();
         let moves = puzzle.move_count().min(MAX_MOVES);
         let unreached = None;
-        Self { puzzle, cursor, moves, scheme, array, histogram, reached, frontier, unreached, cap, stop, preset }
+        let parities = puzzle.parity_runs().map(|(stride, of_cell)| Parities { stride, of_cell });
+        let mut pull_order: [u8; MAX_MOVES] = core::array::from_fn(|m| m as u8);
+        // Sideways slides (directions l and r) first.
+        pull_order[..moves].sort_by_key(|&m| puzzle.slide_direction(usize::from(m)).is_none_or(|d| d < 2));
+        let (unreached, parities, pull_order) = (unreached, parities, pull_order);
+        Self {
+            puzzle,
+            cursor,
+            moves,
+            scheme,
+            array,
+            histogram,
+            reached,
+            frontier,
+            unreached,
+            cap,
+            stop,
+            preset,
+            parities,
+            pull_order,
+        }
     }
 
     /// The deepest level done.
@@ -141,14 +214,33 @@ impl<'a, C: Cursor> Search<'a, C> {
         self.stop.is_some_and(|s| s.load(Relaxed))
     }
 
-    /// The parity a state's rank gives (0 for the compact scheme, where it
-    /// does not matter).
+    /// The parity of the distance of the state of rank `rank`, where the
+    /// rank tells it (0 elsewhere, where nothing asks).
     #[inline]
     fn parity(&self, rank: u64) -> u64 {
-        match self.scheme {
-            Scheme::Mod3 => 0,
-            Scheme::Parity => u64::from(self.puzzle.parity_of_rank(rank).unwrap_or(0)),
-        }
+        self.parities.map_or(0, |p| p.of(rank))
+    }
+
+    /// The states whose entries say `d` (or, on a sliding board, that and
+    /// `d`'s parity): level `d` and the levels before it that look alike.
+    fn alike(&self) -> u64 {
+        let period = match (self.scheme, self.parities) {
+            (Scheme::Mod3, Some(_)) => 6,
+            (scheme, _) => scheme.modulus(),
+        };
+        self.histogram.iter().rev().step_by(period).sum()
+    }
+
+    /// The unreached states a pull of level `d + 1` visits: all of them, or
+    /// on a sliding board those of `d + 1`'s parity.
+    fn candidates(&self, d: u8) -> u64 {
+        let unreached = self.array.len - self.reached;
+        let Some(p) = self.parities else { return unreached };
+        let parity = u64::from(d.wrapping_add(1) % 2);
+        let cells = self.puzzle.cells();
+        let of_parity = (0..cells).filter(|&c| u64::from(p.of_cell[c]) == parity).count() as u64 * p.stride;
+        let reached: u64 = self.histogram.iter().skip((parity ^ 1) as usize).step_by(2).sum();
+        of_parity.saturating_sub(reached).min(unreached)
     }
 
     /// Computes the next level (the first time, together with the states
@@ -162,15 +254,10 @@ impl<'a, C: Cursor> Search<'a, C> {
         if d == u8::MAX - 1 {
             return Err(GenError::TooDeep { max: d });
         }
-        let slots = self.array.len;
-        let unreached = slots - self.reached;
-        // The states whose entries say `d`: level d and every modulus-th
-        // before it, all visited by a scan that pushes.
-        let alike: u64 = self.histogram.iter().rev().step_by(self.scheme.modulus()).sum();
-        let candidates = match self.scheme {
-            Scheme::Mod3 => unreached,
-            Scheme::Parity => unreached / 2,
-        };
+        let unreached = self.array.len - self.reached;
+        // A scan that pushes visits the states alike to level d's; one that
+        // pulls, the candidates for level d + 1.
+        let (alike, candidates) = (self.alike(), self.candidates(d));
         if self.unreached.is_none() && self.frontier.is_none() && unreached <= self.cap && candidates < alike {
             self.unreached = Some(self.list_unreached());
         }
@@ -230,30 +317,44 @@ impl<'a, C: Cursor> Search<'a, C> {
     /// reached neighbour: they are all at `d`). If so, it takes that level.
     #[inline]
     fn pull_one(&self, cursor: &mut C, rank: u64, d: u8) -> bool {
-        if self.scheme == Scheme::Parity && self.parity(rank) != u64::from(d.wrapping_add(1) % 2) {
-            return false;
-        }
-        let wanted = self.scheme.value(d);
         cursor.seek(rank);
-        let mut neighbours = [u64::MAX; MAX_MOVES];
-        for (m, n) in neighbours.iter_mut().enumerate().take(self.moves) {
-            if let Some(r) = cursor.rank_after(m) {
-                *n = r;
-            }
-        }
-        let hit = neighbours[..self.moves].iter().any(|&n| {
-            n < self.array.len && {
-                let e = self.array.get(n);
-                match self.scheme {
-                    Scheme::Mod3 => e == wanted,
-                    Scheme::Parity => e != UNREACHED,
-                }
-            }
-        });
+        let hit = self.has_neighbour_at(cursor, d);
         if hit {
             self.array.reach_own(rank, self.scheme.value(d + 1));
         }
         hit
+    }
+
+    /// Whether a move from the cursor's state lands on an entry that says
+    /// `d` (on a sliding board, any reached entry). The neighbours are
+    /// ranked a batch at a time before their entries are read, so that the
+    /// reads' cache misses overlap.
+    #[inline]
+    fn has_neighbour_at(&self, cursor: &C, d: u8) -> bool {
+        let wanted = self.scheme.value(d);
+        let bipartite = self.parities.is_some();
+        let mut first = 0;
+        while first < self.moves {
+            let mut batch = [u64::MAX; BATCH];
+            for (&m, n) in self.pull_order[first..self.moves].iter().zip(&mut batch) {
+                if let Some(r) = cursor.rank_after(usize::from(m)) {
+                    *n = r;
+                }
+            }
+            for &n in &batch {
+                if n < self.array.len {
+                    let e = self.array.get(n);
+                    // On a sliding board a reached neighbour of a state of
+                    // level d + 1's parity is at d.
+                    let hit = if bipartite { e != UNREACHED } else { e == wanted };
+                    if hit {
+                        return true;
+                    }
+                }
+            }
+            first += BATCH;
+        }
+        false
     }
 
     /// Bottom-up over every unreached entry.
@@ -268,9 +369,11 @@ impl<'a, C: Cursor> Search<'a, C> {
                 }
                 let mut cursor = self.cursor.clone();
                 let mut found = 0;
+                let parity = u64::from(d.wrapping_add(1) % 2);
                 for i in 0..words.len() {
                     let w = c * CHUNK_WORDS + i;
-                    let mut bits = self.array.matching(w, UNREACHED);
+                    let of_parity = self.parities.map_or(u64::MAX, |p| p.mask(w, parity));
+                    let mut bits = self.array.matching(w, UNREACHED) & of_parity;
                     while bits != 0 {
                         let rank = w as u64 * PER_WORD + u64::from(bits.trailing_zeros() / 2);
                         bits &= bits - 1;
@@ -309,23 +412,11 @@ impl<'a, C: Cursor> Search<'a, C> {
 
     /// [`Search::pull_one`] for a listed rank, setting its entry atomically.
     fn pull_listed_one(&self, cursor: &mut C, rank: u64, d: u8) -> bool {
-        if self.scheme == Scheme::Parity && self.parity(rank) != u64::from(d.wrapping_add(1) % 2) {
+        if self.parities.is_some() && self.parity(rank) != u64::from(d.wrapping_add(1) % 2) {
             return false;
         }
-        let wanted = self.scheme.value(d);
         cursor.seek(rank);
-        let hit = (0..self.moves).any(|m| {
-            cursor.rank_after(m).is_some_and(|n| {
-                n < self.array.len && {
-                    let e = self.array.get(n);
-                    match self.scheme {
-                        Scheme::Mod3 => e == wanted,
-                        Scheme::Parity => e != UNREACHED,
-                    }
-                }
-            })
-        });
-        hit && self.array.reach(rank, self.scheme.value(d + 1))
+        self.has_neighbour_at(cursor, d) && self.array.reach(rank, self.scheme.value(d + 1))
     }
 
     /// Top-down from `listed` (exactly level `d`'s states) or else from
@@ -333,38 +424,52 @@ impl<'a, C: Cursor> Search<'a, C> {
     /// while they are few enough, their ranks in order.
     fn push(&self, d: u8, listed: Option<&[u64]>) -> (u64, Option<Vec<u64>>) {
         let next = self.scheme.value(d + 1);
+        // Ranks kept by the runs done, and whether they passed the cap: each
+        // run keeps its own and adds them up when it ends.
         let kept = AtomicU64::new(0);
         let overflow = AtomicBool::new(false);
-        let expand = |cursor: &mut C, rank: u64, found: &mut u64, mine: &mut Vec<u64>| {
+        let keeping = || !overflow.load(Relaxed);
+        let expand = |cursor: &mut C, rank: u64, found: &mut u64, mine: &mut Vec<u64>, keep: bool| {
             cursor.seek(rank);
-            let mut predecessors = [u64::MAX; MAX_MOVES];
-            for (m, p) in predecessors.iter_mut().enumerate().take(self.moves) {
-                if let Some(r) = cursor.rank_before(m) {
-                    *p = r;
+            let mut first = 0;
+            while first < self.moves {
+                // A batch of predecessors ranked before their entries are
+                // touched, so that the cache misses overlap.
+                let mut batch = [u64::MAX; BATCH];
+                for (m, p) in (first..self.moves).zip(&mut batch) {
+                    if let Some(r) = cursor.rank_before(m) {
+                        *p = r;
+                    }
                 }
-            }
-            for &p in &predecessors[..self.moves] {
-                if p < self.array.len && self.array.reach(p, next) {
-                    *found += 1;
-                    if !overflow.load(Relaxed) {
-                        if kept.fetch_add(1, Relaxed) < self.cap {
+                for &p in &batch {
+                    if p < self.array.len && self.array.reach(p, next) {
+                        *found += 1;
+                        if keep {
                             mine.push(p);
-                        } else {
-                            overflow.store(true, Relaxed);
                         }
                     }
                 }
+                first += BATCH;
             }
+        };
+        // A run's kept ranks, or none once the lists are too long.
+        let settle = |mine: Vec<u64>| {
+            if !keeping() || kept.fetch_add(mine.len() as u64, Relaxed) + mine.len() as u64 > self.cap {
+                overflow.store(true, Relaxed);
+                return Vec::new();
+            }
+            mine
         };
         let results: Vec<(u64, Vec<u64>)> = match listed {
             Some(list) => list
                 .par_chunks(1 << 12)
                 .map(|ranks| {
                     let (mut cursor, mut found, mut mine) = (self.cursor.clone(), 0, Vec::new());
+                    let keep = keeping();
                     for &rank in ranks {
-                        expand(&mut cursor, rank, &mut found, &mut mine);
+                        expand(&mut cursor, rank, &mut found, &mut mine, keep);
                     }
-                    (found, mine)
+                    (found, settle(mine))
                 })
                 .collect(),
             None => {
@@ -379,19 +484,18 @@ impl<'a, C: Cursor> Search<'a, C> {
                         if self.stopped() {
                             return (found, mine);
                         }
+                        let keep = keeping();
                         for i in 0..words.len() {
                             let w = c * CHUNK_WORDS + i;
-                            let mut bits = self.array.matching(w, here);
+                            let of_parity = self.parities.map_or(u64::MAX, |p| p.mask(w, parity));
+                            let mut bits = self.array.matching(w, here) & of_parity;
                             while bits != 0 {
                                 let rank = w as u64 * PER_WORD + u64::from(bits.trailing_zeros() / 2);
                                 bits &= bits - 1;
-                                if self.scheme == Scheme::Parity && self.parity(rank) != parity {
-                                    continue;
-                                }
-                                expand(&mut cursor, rank, &mut found, &mut mine);
+                                expand(&mut cursor, rank, &mut found, &mut mine, keep);
                             }
                         }
-                        (found, mine)
+                        (found, settle(mine))
                     })
                     .collect()
             }
