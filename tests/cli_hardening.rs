@@ -233,7 +233,7 @@ fn pattern_sets_honour_every_output_option_or_refuse_it_up_front() {
     let fifo = dir.path().join("fifo");
     mkfifo(&fifo);
     let cases: [(PathBuf, &[&str], &str); 4] = [
-        (dir.path().join("c.gtab"), &["--compact"], "--compact stores a complete table's distances"),
+        (dir.path().join("c.gtab"), &["--compact"], "a pattern set has no such form"),
         (dir.path().to_path_buf(), &[], "is a folder"),
         (fifo.clone(), &[], "is a FIFO (named pipe), not a regular file"),
         (dir.path().join("no/such/set.gtab"), &[], "does not exist"),

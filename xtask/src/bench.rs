@@ -39,6 +39,9 @@ enum What {
     /// The 15-puzzle's pattern sets: generating 6-6-3 and 7-8, and solving
     /// 100 random states with 7-8, 6-6-3 and Manhattan distance.
     Pdb,
+    /// The 2-bit search against twsearch's (`TWSEARCH=path/to/twsearch`)
+    /// on the 3x3x3's corners, and against the full search on 3x4 and 2x6.
+    Twobit,
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -47,6 +50,7 @@ pub fn run(args: &Args) -> Result<()> {
         What::Judge => judge(args),
         What::Scale => scale(args),
         What::Pdb => crate::bench_pdb::run(),
+        What::Twobit => crate::bench_twobit::run(args.runs.min(7)),
     }
 }
 

@@ -20,11 +20,14 @@
 //!   cube, the 3x3x3's corners) and report time, rate and memory.
 //! - `bench pdb`: solve 100 random 15-puzzle states with three pattern sets
 //!   and report nodes and time against the published figures.
+//! - `bench twobit`: the 2-bit search against twsearch's God's-number
+//!   search (its binary in `TWSEARCH`) and against the full search.
 //! - `fuzz [--seconds N]`: run every fuzz target for a bounded time.
 
 mod artefacts;
 mod bench;
 mod bench_pdb;
+mod bench_twobit;
 mod capi;
 mod dist;
 mod fuzz;

@@ -52,7 +52,8 @@ pub use options::{Options, Part, Progress};
 pub use patterns::{pattern_placements, pattern_set_bytes, planned_pattern_memory};
 pub use table::{GENERATOR, build_table, table_bytes};
 pub use twobit::{
-    Finished, InPlace, PartialRun, partial_path, planned_memory_twobit, read_partial, twobit_histogram,
+    Exchange, Finished, InPlace, KEEP, LevelEnd, PartialRun, Ranges, STOP, ShareOf, SharePart, TableAssembly,
+    partial_path, planned_memory_len, planned_memory_twobit, read_partial, share_search, twobit_histogram,
     twobit_table_bytes, twobit_table_file,
 };
 
@@ -121,6 +122,10 @@ pub enum GenError {
         /// Where the progress is.
         kept: std::path::PathBuf,
     },
+    /// A search run by several processes could not go on (a process gone,
+    /// or parts of different runs).
+    #[error("{0}")]
+    Cluster(String),
     /// Some state is further from the goal than a distance byte can hold.
     #[error("the search passed distance {max}: God's number is too large for a distance byte")]
     TooDeep {

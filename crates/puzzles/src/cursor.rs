@@ -1,7 +1,7 @@
 //! Visiting states in rank order and ranking their neighbours: the inner
 //! loop of a breadth-first search over the rank space.
 
-use godtab_rank::{LexCursor, rank_parity_array};
+use godtab_rank::LexCursor;
 
 use crate::moves::gather;
 #[cfg(feature = "alloc")]
@@ -287,9 +287,15 @@ struct Sliding<'a, const T: usize> {
     tiles: [u8; MAX_CELLS],
     blank: usize,
     tiles_rank: u64,
-    /// `vertical[2 * cell + m]`: how the tiles move (as a gather map) when
-    /// the blank at `cell` goes up (`m = 0`) or down (`m = 1`).
-    vertical: [[u8; MAX_CELLS]; 2 * MAX_CELLS],
+    /// `window[2 * cell + m]`: where in the tiles' order the tile moves
+    /// when the blank at `cell` goes up (`m = 0`: the tile at `start` goes
+    /// to `start + cols - 1`, the ones between one place back) or down
+    /// (`m = 1`: the tile at `start + cols - 1` goes to `start`, the ones
+    /// between one place on); `u8::MAX` where the blank cannot go.
+    window: [u8; 2 * MAX_CELLS],
+    /// Tiles a vertical move carries one tile past, plus one: the board's
+    /// width.
+    span: usize,
 }
 
 impl<'a, const T: usize> Sliding<'a, T> {
@@ -297,25 +303,78 @@ impl<'a, const T: usize> Sliding<'a, T> {
     const STRIDE: u64 = godtab_rank::FACTORIAL[T] / 2;
 
     fn new(puzzle: &'a Puzzle) -> Self {
-        let identity: [u8; MAX_CELLS] = core::array::from_fn(|i| i as u8);
-        let mut vertical = [identity; 2 * MAX_CELLS];
+        let mut window = [u8::MAX; 2 * MAX_CELLS];
         for blank in 0..=T {
             for m in 0..2 {
+                // The tile at `target` takes the blank's place: in the tiles'
+                // order (the blank left out) it moves across the tiles in
+                // between, which shift by one towards where it was.
                 let Some(target) = puzzle.slide_target_towards(blank, m) else { continue };
-                // The tile at `target` takes the blank's place: the tiles in
-                // between shift by one towards where it was.
-                let map = &mut vertical[2 * blank + m];
-                if target < blank {
-                    map[target..blank].rotate_left(1);
-                } else {
-                    map[blank..target].rotate_right(1);
-                }
+                window[2 * blank + m] = target.min(blank) as u8;
             }
         }
+        let span = puzzle.cols();
         let mut cursor =
-            Self { puzzle, lex: LexCursor::new(), tiles: [0; MAX_CELLS], blank: 0, tiles_rank: 0, vertical };
+            Self { puzzle, lex: LexCursor::new(), tiles: [0; MAX_CELLS], blank: 0, tiles_rank: 0, window, span };
         cursor.seek(0);
         cursor
+    }
+
+    /// The tiles' parity rank after a vertical move whose window starts at
+    /// `start`: moving `up`, the tile at `start` goes to the window's end;
+    /// else the tile at its end goes to `start`. Only the Lehmer digits
+    /// inside the window change (a tile's digit counts the smaller tiles
+    /// after it, and only the moved tile passes others), so the rank changes
+    /// by their weighted changes: O(width) work, not a ranking of every
+    /// tile. The parity rank weighs the first `T - 2` digits, by
+    /// `(T - 1 - i)! / 2`.
+    #[inline]
+    fn rank_after_vertical(&self, start: usize, up: bool) -> u64 {
+        let end = start + self.span - 1;
+        let digits = self.lex.digits();
+        let tiles = &self.tiles;
+        // The cursor's digits are those of its even neighbour; the tiles may
+        // have their last two swapped, so the last two digits are read off
+        // the tiles (the others are the same either way).
+        let digit = |j: usize| -> i64 {
+            if j + 2 == T {
+                i64::from(tiles[T - 2] > tiles[T - 1])
+            } else if j + 1 == T {
+                0
+            } else {
+                i64::from(digits[j])
+            }
+        };
+        let weight = |i: usize| if i + 2 < T { godtab_rank::FACTORIAL[T - 1 - i] / 2 } else { 0 };
+        let mut rank = self.tiles_rank as i64;
+        if up {
+            // The tile at `start` goes to `end`; the others step back one.
+            let x = tiles[start];
+            let mut passed_smaller = 0u8;
+            for j in start + 1..=end {
+                let y = tiles[j];
+                passed_smaller += u8::from(y < x);
+                // y moves from j to j - 1 and now has x after it.
+                let new = digit(j) + i64::from(x < y);
+                rank += new * weight(j - 1) as i64 - digit(j) * weight(j) as i64;
+            }
+            let new = digit(start) - i64::from(passed_smaller);
+            rank += new * weight(end) as i64 - digit(start) * weight(start) as i64;
+        } else {
+            // The tile at `end` goes to `start`; the others step on one.
+            let x = tiles[end];
+            let mut passed_smaller = 0u8;
+            for j in (start..end).rev() {
+                let y = tiles[j];
+                passed_smaller += u8::from(y < x);
+                // y moves from j to j + 1 and no longer has x after it.
+                let new = digit(j) - i64::from(x < y);
+                rank += new * weight(j + 1) as i64 - digit(j) * weight(j) as i64;
+            }
+            let new = digit(end) + i64::from(passed_smaller);
+            rank += new * weight(start) as i64 - digit(end) * weight(end) as i64;
+        }
+        rank as u64
     }
 }
 
@@ -331,9 +390,9 @@ impl<const T: usize> Cursor for Sliding<'_, T> {
     fn rank_after(&self, index: usize) -> Option<u64> {
         let target = self.puzzle.slide_target(self.blank, index)?;
         let direction = self.puzzle.slide_direction(index)?;
-        let tiles_rank = match self.vertical.get(2 * self.blank + direction) {
+        let tiles_rank = match self.window.get(2 * self.blank + direction) {
             // Up or down (directions 0 and 1); sideways leaves the tiles alone.
-            Some(map) if direction < 2 => rank_parity_array(&gather::<T>(&self.tiles, map)),
+            Some(&start) if direction < 2 => self.rank_after_vertical(usize::from(start), direction == 0),
             _ => self.tiles_rank,
         };
         Some(target as u64 * Self::STRIDE + tiles_rank)

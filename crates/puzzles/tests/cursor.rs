@@ -180,3 +180,21 @@ fn orbit_puzzles() {
     );
     check_spread(&big, 500);
 }
+
+/// Sliding boards of every width: a vertical move's rank is found from
+/// the Lehmer digits it changes, checked against ranking the new board.
+#[test]
+fn sliding_boards_of_every_width() {
+    let board = |rows: usize, cols: usize, blank: usize| {
+        let mut goal: Vec<u8> = (1..rows * cols).map(|v| v as u8).collect();
+        goal.insert(blank, BLANK);
+        Puzzle::new(rows, cols, &goal, MoveSet::Sliding).unwrap()
+    };
+    check_every_rank(&board(2, 5, 9));
+    check_every_rank(&board(3, 3, 4));
+    check_every_rank(&board(5, 2, 0));
+    for (rows, cols) in [(2, 7), (3, 4), (2, 6), (3, 5), (7, 2), (2, 8)] {
+        check_spread(&board(rows, cols, rows * cols - 1), 3000);
+        check_spread(&board(rows, cols, cols / 2), 3000);
+    }
+}

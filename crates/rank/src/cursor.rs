@@ -30,6 +30,9 @@ use crate::lex::{IDENTITY_NIBBLES, lehmer_digits, take_nibble};
 pub struct LexCursor<const N: usize> {
     rank: u64,
     digits: [u8; N],
+    /// Whether the digits' sum (the permutation's parity) is odd, kept as
+    /// they change: one bit per changed digit.
+    odd: bool,
     perm: [u8; N],
     /// `unused[i]`: the values missing from `perm[..i]`, smallest first,
     /// one per nibble.
@@ -53,6 +56,7 @@ impl<const N: usize> LexCursor<N> {
         Self {
             rank: 0,
             digits: [0; N],
+            odd: false,
             perm: core::array::from_fn(|i| i as u8),
             unused: core::array::from_fn(|i| IDENTITY_NIBBLES >> (4 * i)),
         }
@@ -70,13 +74,20 @@ impl<const N: usize> LexCursor<N> {
         &self.perm
     }
 
+    /// The Lehmer digits of the rank: `digits()[i]` counts the values after
+    /// position `i` that are smaller than the one there.
+    #[must_use]
+    #[inline]
+    pub fn digits(&self) -> &[u8; N] {
+        &self.digits
+    }
+
     /// Whether the permutation of the current rank is odd: whether its
-    /// digits add up to an odd number (worked out when asked, so that
-    /// seeking does not keep count).
+    /// digits add up to an odd number (kept as seeking changes them).
     #[must_use]
     #[inline]
     pub fn is_odd(&self) -> bool {
-        self.digits.iter().fold(0, |odd, &d| odd ^ d) & 1 == 1
+        self.odd
     }
 
     /// Moves to `rank` (taken modulo `N!`). Cheap when `rank` is at or a
@@ -88,6 +99,7 @@ impl<const N: usize> LexCursor<N> {
             self.add_to_digits(target - self.rank)
         } else {
             lehmer_digits(target, &mut self.digits);
+            self.odd = self.digits.iter().fold(0, |odd, &d| odd ^ d) & 1 == 1;
             0
         };
         self.rank = target;
@@ -143,6 +155,7 @@ impl<const N: usize> LexCursor<N> {
                 (sum % radix, sum / radix)
             };
             // The digit is below the radix, at most 16.
+            self.odd ^= (old ^ digit) & 1 == 1;
             self.digits[i] = digit as u8;
             step = carry;
             first = i;

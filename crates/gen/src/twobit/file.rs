@@ -29,7 +29,11 @@
 //!     40     …  the record (little-endian): the puzzle's digest (u64), the
 //!               encoding (u8), the levels done less one (u8), their
 //!               histogram (u64 each), the rank slots (u64), the puzzle's id
-//!               and the generator (a length byte and the text each)
+//!               and the generator (a length byte and the text each); for
+//!               one process's part of a search run by several, then its
+//!               process and the number of processes (u32 each) and its
+//!               range's count of the level after the histogram's (u64),
+//!               the rank slots being its range's
 //!      …     …  zeros to a multiple of 8, then the array's words (u64 LE)
 //! ```
 
@@ -92,6 +96,11 @@ pub struct PartialRun {
     pub generator: String,
     /// The file's size in bytes.
     pub bytes: u64,
+    /// A part of a search run by several processes: this part's process,
+    /// how many there are, and its range's count of the level after the
+    /// histogram's (which the part holds in full); `slots` is then the
+    /// range's.
+    pub share: Option<(usize, usize, u64)>,
 }
 
 /// The file where `target`'s progress is kept.
@@ -155,22 +164,12 @@ pub fn twobit_table_file(
         }
         _ => (allocate(puzzle, options)?, vec![1], 0, None),
     };
-    let mut keeper = Keeper {
-        partial: &partial,
-        definition,
-        encoding: options.encoding,
-        digest,
-        every: place.checkpoint_every,
-        last: Instant::now(),
-        cost: None,
-        count: 0,
-        time: Duration::ZERO,
-    };
+    let mut keeper = Keeper::new(&partial, definition, options.encoding, digest, place.checkpoint_every, None);
     let mut after = |level: &LevelDone<'_>| keeper.after_level(level.array, level.histogram);
     let run = Run { puzzle, scheme, options, array, histogram, preset, after: &mut after };
     let done = puzzle.with_cursor(run)?;
     if done.stopped {
-        keeper.keep(&done.array, &done.histogram)?;
+        keeper.keep(&done.array, &done.histogram, 0)?;
         let depth = (done.histogram.len() - 1) as u8;
         return Err(GenError::Stopped { depth, kept: partial });
     }
@@ -193,7 +192,7 @@ fn dummy_counts() -> Counts<'static> {
 
 /// What a partial file must have been written for: the table's header for
 /// the puzzle and encoding, less its counts.
-fn digest(definition: &Definition, encoding: Encoding) -> Result<u64, GenError> {
+pub(crate) fn digest(definition: &Definition, encoding: Encoding) -> Result<u64, GenError> {
     let head = packed_head(definition, encoding, &dummy_counts(), GENERATOR)?;
     let mut checksum = Checksum::default();
     checksum.update(&head.prefix);
@@ -211,37 +210,77 @@ fn preset_count(array: &TwoBits, histogram: &[u64], scheme: Scheme) -> u64 {
 }
 
 /// When and where the run's progress is kept.
-struct Keeper<'a> {
+pub(crate) struct Keeper<'a> {
     partial: &'a Path,
     definition: &'a Definition,
     encoding: Encoding,
     digest: u64,
     every: Option<Duration>,
+    /// Which share of a search run by several processes (this one, of
+    /// how many) the file keeps, if one.
+    share: Option<(usize, usize)>,
     last: Instant,
     /// How long the last write took.
     cost: Option<Duration>,
-    count: u32,
-    time: Duration,
+    pub(crate) count: u32,
+    pub(crate) time: Duration,
 }
 
-impl Keeper<'_> {
-    /// Keeps the progress after a level, if it is due.
-    fn after_level(&mut self, array: &TwoBits, histogram: &[u64]) -> Result<(), GenError> {
-        let since = self.last.elapsed();
-        let due = match (self.every, self.cost) {
-            (Some(every), _) => since >= every,
-            // Small arrays cost next to nothing: keep the first level's.
-            (None, None) => true,
-            (None, Some(cost)) => since >= cost * 10,
-        };
-        if due { self.keep(array, histogram) } else { Ok(()) }
+impl<'a> Keeper<'a> {
+    /// A keeper that writes `partial`.
+    pub(crate) fn new(
+        partial: &'a Path,
+        definition: &'a Definition,
+        encoding: Encoding,
+        digest: u64,
+        every: Option<Duration>,
+        share: Option<(usize, usize)>,
+    ) -> Self {
+        Self {
+            partial,
+            definition,
+            encoding,
+            digest,
+            every,
+            share,
+            last: Instant::now(),
+            cost: None,
+            count: 0,
+            time: Duration::ZERO,
+        }
     }
 
-    /// Writes the partial file (replacing the last one atomically).
-    fn keep(&mut self, array: &TwoBits, histogram: &[u64]) -> Result<(), GenError> {
+    /// Keeps the progress after a level, if it is due.
+    fn after_level(&mut self, array: &TwoBits, histogram: &[u64]) -> Result<(), GenError> {
+        if self.due(array) { self.keep(array, histogram, 0) } else { Ok(()) }
+    }
+
+    /// Whether the progress is due to be kept.
+    pub(crate) fn due(&self, array: &TwoBits) -> bool {
+        let since = self.last.elapsed();
+        // Before the first write its cost is guessed from the array's size
+        // at a slow disk's speed (100 MB/s): a small array is kept after the
+        // first level, a large one only once the search has run ten times
+        // as long as the write would take.
+        let guess = Duration::from_secs_f64(array.words.len() as f64 * 8.0 / 100e6);
+        match self.every {
+            Some(every) => since >= every,
+            None => since >= self.cost.unwrap_or(guess) * 10,
+        }
+    }
+
+    /// Writes the partial file (replacing the last one atomically); `here`
+    /// is a share's count of the level after `histogram`'s, which its
+    /// array holds in full.
+    pub(crate) fn keep(&mut self, array: &TwoBits, histogram: &[u64], here: u64) -> Result<(), GenError> {
         let started = Instant::now();
         let mut pending = godtab_files::PendingWrite::create(self.partial).map_err(GenError::Write)?;
-        let record = record(self.digest, self.encoding, histogram, array.len, self.definition.id());
+        let mut record = record(self.digest, self.encoding, histogram, array.len, self.definition.id());
+        if let Some((process, processes)) = self.share {
+            record.extend_from_slice(&(process as u32).to_le_bytes());
+            record.extend_from_slice(&(processes as u32).to_le_bytes());
+            record.extend_from_slice(&here.to_le_bytes());
+        }
         let header_len = 40 + record.len();
         let padded = header_len.next_multiple_of(8);
         let file_len = padded as u64 + array.words.len() as u64 * 8;
@@ -309,7 +348,7 @@ fn write_words(out: &mut impl Write, words: &[AtomicU64], checksum: &mut Checksu
 }
 
 /// Writes a file's checksum into its field.
-fn patch_checksum(file: &mut std::fs::File, checksum: u64) -> Result<(), GenError> {
+pub(crate) fn patch_checksum(file: &mut std::fs::File, checksum: u64) -> Result<(), GenError> {
     file.seek(SeekFrom::Start(CHECKSUM_AT)).map_err(GenError::Write)?;
     file.write_all(&checksum.to_le_bytes()).map_err(GenError::Write)
 }
@@ -380,11 +419,19 @@ fn read_header(file: &mut std::fs::File, path: &Path) -> Result<Header, GenError
         Ok(String::from_utf8_lossy(take(len)?).into_owned())
     };
     let (id, generator) = (text()?, text()?);
+    let share = match take(16) {
+        Ok(tail) => {
+            let u32_at = |at: usize| u32::from_le_bytes(tail[at..at + 4].try_into().unwrap_or_default()) as usize;
+            let here = u64::from_le_bytes(tail[8..16].try_into().unwrap_or_default());
+            Some((u32_at(0), u32_at(4), here))
+        }
+        Err(_) => None,
+    };
     let words_at = (40 + record_len).next_multiple_of(8) as u64;
     if words_at + TwoBits::words_for(slots) * 8 != bytes || histogram.first() != Some(&1) {
         return Err(bad("has a damaged record"));
     }
-    Ok(Header { run: PartialRun { id, encoding, histogram, slots, generator, bytes }, digest, words_at })
+    Ok(Header { run: PartialRun { id, encoding, histogram, slots, generator, bytes, share }, digest, words_at })
 }
 
 /// What the partial file at `path` says of its run (for `godtab info`).
@@ -397,6 +444,35 @@ pub fn read_partial(path: &Path) -> Result<PartialRun, GenError> {
     Ok(read_header(&mut file, path)?.run)
 }
 
+/// A share's kept progress.
+pub(crate) struct KeptPart {
+    pub(crate) array: TwoBits,
+    pub(crate) histogram: Vec<u64>,
+    pub(crate) here: u64,
+}
+
+/// Loads the part file of process `mark.0` of `mark.1` (a range of `len`
+/// ranks), checking that it is that share's of this puzzle and encoding.
+pub(crate) fn load_part(
+    path: &Path,
+    definition: &Definition,
+    options: &Options<'_>,
+    digest: u64,
+    len: u64,
+    mark: (usize, usize),
+) -> Result<KeptPart, GenError> {
+    let (array, header) = load_entries(path, definition, options, digest, len)?;
+    match header.run.share {
+        Some((process, processes, here)) if (process, processes) == mark => {
+            Ok(KeptPart { array, histogram: header.run.histogram, here })
+        }
+        _ => Err(partial_error(
+            path,
+            &format!("is not the part of process {} of {}: give each process its own part", mark.0, mark.1),
+        )),
+    }
+}
+
 /// Loads a partial file's array and levels, checking that it is the run of
 /// this puzzle and encoding and that its checksum holds.
 fn load(
@@ -405,28 +481,48 @@ fn load(
     options: &Options<'_>,
     digest: u64,
 ) -> Result<(TwoBits, Vec<u64>), GenError> {
+    let puzzle = definition.puzzle();
+    let (array, header) = load_entries(path, definition, options, digest, puzzle.slots())?;
+    if header.run.share.is_some() {
+        return Err(partial_error(path, "is one process's part of a search run by several: resume that run"));
+    }
+    let goal = puzzle.rank(&puzzle.goal());
+    if array.get(goal) == UNREACHED {
+        return Err(partial_error(path, "is damaged (the goal is not reached): remove it to start over"));
+    }
+    Ok((array, header.run.histogram))
+}
+
+/// Loads the `len` entries of a partial file, checking its puzzle,
+/// encoding, length and checksum.
+fn load_entries(
+    path: &Path,
+    definition: &Definition,
+    options: &Options<'_>,
+    digest: u64,
+    len: u64,
+) -> Result<(TwoBits, Header), GenError> {
     let mut file = godtab_files::open_regular(path).map_err(|e| partial_error(path, &e.to_string()))?;
     let header = read_header(&mut file, path)?;
-    if header.digest != digest || header.run.encoding != options.encoding {
+    if header.digest != digest || header.run.encoding != options.encoding || header.run.slots != len {
         return Err(partial_error(
             path,
             &format!(
-                "holds a run of {} for another puzzle or encoding than this one: remove it, or give the same puzzle \
-                 and options",
+                "holds a run of {} for another puzzle, encoding or split than this one: remove it, or give the same \
+                 puzzle and options",
                 header.run.id
             ),
         ));
     }
-    let puzzle = definition.puzzle();
-    let slots = puzzle.slots();
-    let needed = super::planned_memory_twobit(puzzle);
+    let slots = definition.puzzle().slots();
+    let needed = super::planned_memory_len(len);
     if let Some(limit) = options.max_memory
         && needed > limit
     {
         return Err(GenError::TooLarge { slots, needed, limit });
     }
     let alloc = Allocator { slots, needed };
-    let words = TwoBits::words_for(slots) as usize;
+    let words = TwoBits::words_for(len) as usize;
     let mut array = alloc.filled(words, || AtomicU64::new(0))?;
     // The checksum covers every byte, its own field read as zeros.
     file.seek(SeekFrom::Start(0)).map_err(GenError::Write)?;
@@ -449,10 +545,5 @@ fn load(
     if checksum.finish() != stored {
         return Err(partial_error(path, "is damaged (its checksum does not match): remove it to start over"));
     }
-    let array = TwoBits::unreached(slots, array);
-    let goal = puzzle.rank(&puzzle.goal());
-    if array.get(goal) == UNREACHED {
-        return Err(partial_error(path, "is damaged (the goal is not reached): remove it to start over"));
-    }
-    Ok((array, header.run.histogram))
+    Ok((TwoBits::unreached(len, array), header))
 }

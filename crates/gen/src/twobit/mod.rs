@@ -10,6 +10,8 @@
 
 mod array;
 mod file;
+mod range;
+mod table_out;
 mod search;
 
 use std::sync::atomic::{AtomicBool, AtomicU64};
@@ -22,6 +24,8 @@ use crate::bfs::Allocator;
 use crate::{GENERATOR, GenError, Options, Part, Progress};
 use array::TwoBits;
 pub use file::{Finished, InPlace, PartialRun, partial_path, read_partial, twobit_table_file};
+pub use range::{Exchange, KEEP, LevelEnd, Ranges, STOP, ShareOf, SharePart, share_search};
+pub use table_out::TableAssembly;
 use search::{Scheme, Search, Step};
 
 /// The most ranks a list of the search may hold, for `slots` states: a
@@ -37,9 +41,16 @@ fn list_cap(slots: u64) -> u64 {
 /// stacks and buffers.
 #[must_use]
 pub fn planned_memory_twobit(puzzle: &Puzzle) -> u64 {
-    let slots = puzzle.slots();
-    let array = TwoBits::words_for(slots).saturating_mul(8);
-    let lists = list_cap(slots).saturating_mul(8 * 3);
+    planned_memory_len(puzzle.slots())
+}
+
+/// The most bytes a 2-bit search of `len` entries holds (a whole puzzle's,
+/// or one process's range: its lists are then the ranks it holds for
+/// other processes, bounded the same).
+#[must_use]
+pub fn planned_memory_len(len: u64) -> u64 {
+    let array = TwoBits::words_for(len).saturating_mul(8);
+    let lists = list_cap(len).saturating_mul(8 * 3);
     array.saturating_add(lists).saturating_add(64 << 20)
 }
 
@@ -102,23 +113,28 @@ fn finish_checksum(bytes: &[u8]) -> u64 {
 /// The array of a search of `puzzle`, every entry unreached but the
 /// goal's, after checking the plan against the limit.
 fn allocate(puzzle: &Puzzle, options: &Options<'_>) -> Result<TwoBits, GenError> {
-    let slots = puzzle.slots();
-    let needed = planned_memory_twobit(puzzle);
+    let array = allocate_len(puzzle.slots(), options, puzzle.slots())?;
+    let goal = puzzle.rank(&puzzle.goal());
+    array.reach_own(goal, 0);
+    Ok(array)
+}
+
+/// An array of `len` unreached entries (a share of a puzzle of `slots`),
+/// after checking its plan against the limit.
+fn allocate_len(len: u64, options: &Options<'_>, slots: u64) -> Result<TwoBits, GenError> {
+    let needed = planned_memory_len(len);
     if let Some(limit) = options.max_memory
         && needed > limit
     {
         return Err(GenError::TooLarge { slots, needed, limit });
     }
-    let words = usize::try_from(TwoBits::words_for(slots)).map_err(|_| GenError::TooLarge {
+    let words = usize::try_from(TwoBits::words_for(len)).map_err(|_| GenError::TooLarge {
         slots,
         needed,
         limit: usize::MAX as u64,
     })?;
     let alloc = Allocator { slots, needed };
-    let array = TwoBits::unreached(slots, alloc.filled(words, || AtomicU64::new(u64::MAX))?);
-    let goal = puzzle.rank(&puzzle.goal());
-    array.reach_own(goal, 0);
-    Ok(array)
+    Ok(TwoBits::unreached(len, alloc.filled(words, || AtomicU64::new(u64::MAX))?))
 }
 
 /// A finished search: its array and levels.

@@ -1,0 +1,447 @@
+//! One process's share of a 2-bit search run by several: the ranks of one
+//! contiguous range of the rank space, and an [`Exchange`] that carries the
+//! ranks a process finds for another's range and shares every process's
+//! counts. The engine that moves them between processes (and hosts) is the
+//! caller's; this module is the search, the same on every process.
+//!
+//! A level, from `d` to `d + 1`: every state of this range whose entry says
+//! `d` undoes each move; a predecessor in this range that is unreached gets
+//! `d + 1` here, one in another range is sent to its owner, in batches
+//! sorted by rank. The level ends with the exchange: every process learns
+//! every other's count of level `d` and flags (a stop asked for, progress
+//! due to be kept), then takes the ranks sent to it. A level whose count
+//! is 0 in all ends the search, on every process at once; so do a stop
+//! and a checkpoint, so that every part is always kept at the same level.
+
+use std::path::Path;
+use std::sync::atomic::Ordering::Relaxed;
+use std::time::{Duration, Instant};
+
+use godtab_puzzles::{Cursor, Definition, MAX_MOVES, Puzzle, WithCursor};
+use godtab_runtime::Encoding;
+use rayon::prelude::*;
+
+use super::array::{PER_WORD, TwoBits, UNREACHED};
+use super::file::{Keeper, digest, load_part};
+use super::search::Scheme;
+use super::{allocate_len, scheme};
+use crate::{GenError, Options, Part, Progress};
+
+/// Words of the range expanded between two sends (32 states each): bounds
+/// the ranks held for other processes to 64 MiB or so.
+const WINDOW_WORDS: usize = 1 << 16;
+
+/// What one process tells every other at the end of a level.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LevelEnd {
+    /// States of the level just expanded in this process's range (at the
+    /// start, the depth of its kept progress).
+    pub count: u64,
+    /// [`STOP`] and [`KEEP`].
+    pub flags: u64,
+}
+
+/// A flag of [`LevelEnd`]: this process was asked to stop.
+pub const STOP: u64 = 1;
+/// A flag of [`LevelEnd`]: this process's progress is due to be kept.
+pub const KEEP: u64 = 2;
+
+/// How a process's share of the search reaches the others'.
+pub trait Exchange {
+    /// Sends `ranks` (ascending, distinct) to process `to`, which owns them.
+    ///
+    /// # Errors
+    ///
+    /// [`GenError::Cluster`] if the ranks cannot be sent.
+    fn send(&mut self, to: usize, ranks: &[u64]) -> Result<(), GenError>;
+
+    /// Ends the level: returns every process's `mine` (in process order)
+    /// and hands each rank sent to this process in the level to `take`, in
+    /// any order.
+    ///
+    /// # Errors
+    ///
+    /// [`GenError::Cluster`] if a process is gone or the level cannot end.
+    fn end_level(&mut self, mine: LevelEnd, take: &mut dyn FnMut(u64)) -> Result<Vec<LevelEnd>, GenError>;
+}
+
+/// Which ranks a process owns, of `processes` that split `slots` ranks into
+/// contiguous ranges of whole 64-rank blocks (so that each range's 2-bit and
+/// 1-bit entries fill whole words).
+#[derive(Clone, Copy, Debug)]
+pub struct Ranges {
+    slots: u64,
+    processes: usize,
+}
+
+impl Ranges {
+    /// The ranges of `slots` ranks over `processes` processes.
+    #[must_use]
+    pub fn new(slots: u64, processes: usize) -> Self {
+        Self { slots, processes: processes.max(1) }
+    }
+
+    /// The first rank of process `p`'s range (the end of the last's for
+    /// `p = processes`).
+    #[must_use]
+    pub fn start(&self, p: usize) -> u64 {
+        let blocks = self.slots.div_ceil(64);
+        let at = (u128::from(blocks) * p as u128 / self.processes as u128) as u64 * 64;
+        at.min(self.slots)
+    }
+
+    /// Process `p`'s ranks.
+    #[must_use]
+    pub fn range(&self, p: usize) -> core::ops::Range<u64> {
+        self.start(p)..self.start(p + 1)
+    }
+
+    /// The process that owns `rank` (below the slots).
+    #[must_use]
+    pub fn owner(&self, rank: u64) -> usize {
+        let blocks = self.slots.div_ceil(64).max(1);
+        let block = u128::from(rank / 64);
+        // The estimate is at most one off; settle it against the starts.
+        let mut p = ((block * self.processes as u128) / u128::from(blocks)) as usize;
+        p = p.min(self.processes - 1);
+        while p + 1 < self.processes && self.start(p + 1) <= rank {
+            p += 1;
+        }
+        while p > 0 && self.start(p) > rank {
+            p -= 1;
+        }
+        p
+    }
+
+    /// How many processes.
+    #[must_use]
+    pub fn processes(&self) -> usize {
+        self.processes
+    }
+}
+
+/// Which share a process runs, and where it keeps its part.
+pub struct ShareOf<'a> {
+    /// This process, from 0.
+    pub process: usize,
+    /// How many run the search.
+    pub processes: usize,
+    /// Its part file: its range's entries and the levels done, kept after
+    /// a level now and then and when the run is stopped.
+    pub part: &'a Path,
+    /// Continue from the part file.
+    pub resume: bool,
+    /// Keep the progress at most this often (by default as often as ten
+    /// times its cost allows).
+    pub checkpoint_every: Option<Duration>,
+}
+
+/// A process's finished share.
+pub struct SharePart {
+    array: TwoBits,
+    encoding: Encoding,
+    start: u64,
+    /// States at each distance, every range together.
+    pub histogram: Vec<u64>,
+    /// The depth the run was continued from, if it was.
+    pub resumed_from: Option<u8>,
+    /// How often, and for how long in all, the progress was kept.
+    pub checkpoints: u32,
+    /// The time spent keeping it.
+    pub checkpoint_time: Duration,
+}
+
+impl SharePart {
+    /// Where this range's payload starts in the table's distance section,
+    /// in bytes.
+    #[must_use]
+    pub fn payload_offset(&self) -> u64 {
+        match self.encoding {
+            Encoding::Parity => self.start / 8,
+            _ => self.start / 4,
+        }
+    }
+
+    /// This range's part of the table's distance section, in pieces of at
+    /// most `piece` bytes (a multiple of 8), in order. For a parity table
+    /// the entries are packed to their low bits first (in place).
+    pub fn payload(&mut self, piece: usize) -> impl Iterator<Item = Vec<u8>> + '_ {
+        self.array.clear_padding();
+        let words = match self.encoding {
+            Encoding::Parity => self.array.pack_low_bits(),
+            _ => self.array.words.len(),
+        };
+        let per = (piece / 8).max(1);
+        self.array.words[..words].chunks(per).map(|chunk| {
+            let mut bytes = Vec::with_capacity(chunk.len() * 8);
+            for word in chunk {
+                bytes.extend_from_slice(&word.load(Relaxed).to_le_bytes());
+            }
+            bytes
+        })
+    }
+}
+
+/// Runs process `share.process`'s share of the 2-bit search of
+/// `definition` (compact or parity entries, as `options.encoding` says),
+/// exchanging with the others through `exchange`.
+///
+/// # Errors
+///
+/// As [`twobit_table_file`](super::twobit_table_file) (the part file in
+/// place of the partial file), and [`GenError::Cluster`] from the
+/// exchange or when the processes' parts are at different levels.
+pub fn share_search(
+    definition: &Definition,
+    options: &Options<'_>,
+    share: &ShareOf<'_>,
+    exchange: &mut dyn Exchange,
+) -> Result<SharePart, GenError> {
+    let puzzle = definition.puzzle();
+    let scheme = scheme(options.encoding)?;
+    options.encoding.check(puzzle).map_err(GenError::Encoding)?;
+    if share.process >= share.processes {
+        return Err(GenError::Cluster(format!(
+            "process {} of {}: processes are numbered from 0",
+            share.process, share.processes
+        )));
+    }
+    let ranges = Ranges::new(puzzle.slots(), share.processes);
+    let range = ranges.range(share.process);
+    let len = range.end - range.start;
+    let goal = puzzle.rank(&puzzle.goal());
+    let mark = (share.process, share.processes);
+    let digest = digest(definition, options.encoding)?;
+    let (array, histogram, here, resumed_from) = match share.part.try_exists() {
+        Ok(true) if share.resume => {
+            let kept = load_part(share.part, definition, options, digest, len, mark)?;
+            let depth = (kept.histogram.len() - 1) as u8;
+            (kept.array, kept.histogram, kept.here, Some(depth))
+        }
+        Ok(true) => {
+            return Err(GenError::Partial {
+                path: share.part.to_path_buf(),
+                problem: "holds a stopped run's part: continue it with --resume, or remove it to start over".into(),
+            });
+        }
+        _ => {
+            let array = allocate_len(len, options, puzzle.slots())?;
+            let here = range.contains(&goal).then(|| array.reach_own(goal - range.start, 0)).is_some();
+            (array, Vec::new(), u64::from(here), None)
+        }
+    };
+    // Every part starts from the same level.
+    let depth = histogram.len() as u64;
+    let starts = exchange.end_level(LevelEnd { count: depth, flags: 0 }, &mut |_| {})?;
+    if let Some((p, other)) = starts.iter().enumerate().find(|(_, s)| s.count != depth) {
+        return Err(GenError::Cluster(format!(
+            "process {p} continues from {} levels and this one from {depth}: resume every process from the parts \
+             of one run",
+            other.count
+        )));
+    }
+    let mut keeper = Keeper::new(share.part, definition, options.encoding, digest, share.checkpoint_every, Some(mark));
+    let run = Share { puzzle, scheme, options, ranges, me: share.process, array, histogram, here, exchange };
+    let done = puzzle.with_cursor(ShareCursor { run, keeper: &mut keeper })?;
+    let (array, histogram, stopped) = done;
+    if stopped {
+        let depth = (histogram.len() - 1) as u8;
+        return Err(GenError::Stopped { depth, kept: share.part.to_path_buf() });
+    }
+    let _ = std::fs::remove_file(share.part);
+    Ok(SharePart {
+        array,
+        encoding: options.encoding,
+        start: range.start,
+        histogram,
+        resumed_from,
+        checkpoints: keeper.count,
+        checkpoint_time: keeper.time,
+    })
+}
+
+/// The search of one share.
+struct Share<'a, 'e> {
+    puzzle: &'a Puzzle,
+    scheme: Scheme,
+    options: &'a Options<'a>,
+    ranges: Ranges,
+    me: usize,
+    array: TwoBits,
+    /// The levels done (every range's), and this range's count of the one
+    /// after them, which the array holds already.
+    histogram: Vec<u64>,
+    here: u64,
+    exchange: &'e mut dyn Exchange,
+}
+
+/// The search with the keeper of its part.
+struct ShareCursor<'a, 'e, 'k> {
+    run: Share<'a, 'e>,
+    keeper: &'k mut Keeper<'a>,
+}
+
+impl WithCursor for ShareCursor<'_, '_, '_> {
+    /// The array, the histogram, and whether the run was stopped.
+    type Output = Result<(TwoBits, Vec<u64>, bool), GenError>;
+
+    fn run<C: Cursor>(self, cursor: C) -> Self::Output {
+        let ShareCursor { run, keeper } = self;
+        let Share { puzzle, scheme, options, ranges, me, array, mut histogram, mut here, exchange } = run;
+        let started = Instant::now();
+        let range = ranges.range(me);
+        let expand = Expand { puzzle, range: range.clone(), array: &array, cursor };
+        loop {
+            // Expand level d, which the array holds in full; `histogram`
+            // holds the levels before it.
+            let d = histogram.len() as u8;
+            if d == u8::MAX - 1 {
+                return Err(GenError::TooDeep { max: d });
+            }
+            let (here_value, next_value) = (scheme.value(d), scheme.value(d + 1));
+            let mut found = 0u64;
+            let words = array.words.len();
+            let mut w = 0;
+            while w < words {
+                let end = (w + WINDOW_WORDS).min(words);
+                let (local, mut remote) = expand.window(w..end, d, here_value, next_value);
+                found += local;
+                remote.par_sort_unstable();
+                remote.dedup();
+                let mut rest = &remote[..];
+                while let Some(&first) = rest.first() {
+                    let owner = ranges.owner(first);
+                    let end = ranges.start(owner + 1);
+                    let cut = rest.partition_point(|&r| r < end);
+                    exchange.send(owner, &rest[..cut])?;
+                    rest = &rest[cut..];
+                }
+                w = end;
+            }
+            let stop = options.stop.is_some_and(|s| s.load(Relaxed));
+            let flags = if stop { STOP } else { 0 } | if keeper.due(&array) { KEEP } else { 0 };
+            let ends = exchange.end_level(LevelEnd { count: here, flags }, &mut |p| {
+                if range.contains(&p) && array.get(p - range.start) == UNREACHED {
+                    found += u64::from(array.reach(p - range.start, next_value));
+                }
+            })?;
+            let total: u64 = ends.iter().map(|e| e.count).sum();
+            let flags = ends.iter().fold(0, |f, e| f | e.flags);
+            if total == 0 {
+                break;
+            }
+            histogram.push(total);
+            here = found;
+            options.report(&Progress {
+                part: Part::States,
+                depth: d,
+                found: total,
+                reached: histogram.iter().sum(),
+                total: ranges.start(ranges.processes()),
+                before: 0,
+                pull: false,
+                elapsed: started.elapsed(),
+            });
+            if flags & (STOP | KEEP) != 0 {
+                keeper.keep(&array, &histogram, here)?;
+            }
+            if flags & STOP != 0 {
+                return Ok((array, histogram, true));
+            }
+        }
+        Ok((array, histogram, false))
+    }
+}
+
+/// What a level's expansion reads.
+struct Expand<'a, C> {
+    puzzle: &'a Puzzle,
+    range: core::ops::Range<u64>,
+    array: &'a TwoBits,
+    cursor: C,
+}
+
+impl<C: Cursor> Expand<'_, C> {
+    /// Expands the level-`d` states of local words `words`, on every
+    /// thread: the states found in this range (set here), and the
+    /// predecessors in other ranges, unsorted.
+    fn window(&self, words: core::ops::Range<usize>, d: u8, here: u64, next: u64) -> (u64, Vec<u64>) {
+        let threads = rayon::current_num_threads().max(1);
+        let per = words.len().div_ceil(threads).max(1);
+        let pieces: Vec<_> = words.clone().step_by(per).map(|a| a..(a + per).min(words.end)).collect();
+        let moves = self.puzzle.move_count().min(MAX_MOVES);
+        let parities = self.puzzle.parity_runs();
+        let start = self.range.start;
+        let results: Vec<(u64, Vec<u64>)> = pieces
+            .into_par_iter()
+            .map(|piece| {
+                let mut cursor = self.cursor.clone();
+                let mut found = 0u64;
+                let mut remote = Vec::new();
+                for w in piece {
+                    let mut bits = self.array.matching(w, here);
+                    if let Some((stride, of_cell)) = parities {
+                        bits &= parity_mask(start, w, stride, &of_cell, u64::from(d % 2));
+                    }
+                    while bits != 0 {
+                        let rank = start + w as u64 * PER_WORD + u64::from(bits.trailing_zeros() / 2);
+                        bits &= bits - 1;
+                        cursor.seek(rank);
+                        for m in 0..moves {
+                            let Some(p) = cursor.rank_before(m) else { continue };
+                            if self.range.contains(&p) {
+                                found += u64::from(self.array.reach(p - start, next));
+                            } else {
+                                remote.push(p);
+                            }
+                        }
+                    }
+                }
+                (found, remote)
+            })
+            .collect();
+        let found = results.iter().map(|r| r.0).sum();
+        let mut remote = Vec::with_capacity(results.iter().map(|r| r.1.len()).sum());
+        for (_, part) in results {
+            remote.extend_from_slice(&part);
+        }
+        (found, remote)
+    }
+}
+
+/// The low bits of the entries of local word `w` (a range starting at
+/// `start`) whose rank's distance has parity `parity`.
+fn parity_mask(start: u64, w: usize, stride: u64, of_cell: &[u8], parity: u64) -> u64 {
+    let first = start + w as u64 * PER_WORD;
+    let of = |rank: u64| u64::from(of_cell[((rank / stride) as usize).min(of_cell.len() - 1)]);
+    if first / stride == (first + PER_WORD - 1) / stride {
+        return if of(first) == parity { u64::MAX } else { 0 };
+    }
+    (0..PER_WORD).filter(|&k| of(first + k) == parity).fold(0, |m, k| m | 1 << (2 * k))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_cover_the_slots_in_whole_blocks() {
+        for slots in [1u64, 63, 64, 65, 1000, 362_880, 239_500_800] {
+            for processes in 1..=7 {
+                let ranges = Ranges::new(slots, processes);
+                assert_eq!(ranges.start(0), 0);
+                assert_eq!(ranges.start(processes), slots);
+                for p in 0..processes {
+                    let r = ranges.range(p);
+                    assert!(r.start <= r.end);
+                    assert!(r.start % 64 == 0, "{slots} {processes} {p}");
+                    for rank in [r.start, r.end.saturating_sub(1)] {
+                        if r.contains(&rank) {
+                            assert_eq!(ranges.owner(rank), p, "{slots} {processes} {rank}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
