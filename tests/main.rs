@@ -4,6 +4,7 @@
 mod common;
 
 mod cli;
+mod cli_cluster;
 mod cli_contest;
 mod cli_hardening;
 mod cli_orbits;

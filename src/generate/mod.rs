@@ -4,6 +4,7 @@
 //! before anything is generated), what it is (`plan`), what gen says while
 //! it works (`progress`), and sizes as people write them (`size`).
 
+mod cluster;
 mod plan;
 mod progress;
 mod size;
@@ -118,9 +119,35 @@ pub(crate) struct Args {
     /// of a full table's memory.
     #[arg(long, conflicts_with_all = ["compact", "encoding", "resume", "zstd"])]
     histogram_only: bool,
-    /// Threads to search with (by default one per core).
+    /// Threads to search with (by default one per core); with
+    /// --processes, this process's (each process may have its own).
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
+    /// Generate the compact or parity table with N processes (on this
+    /// machine or on the hosts of --hosts), each started with the same
+    /// arguments but its own --process; process 0 writes the table at -o.
+    #[arg(long, value_name = "N", requires = "process")]
+    processes: Option<usize>,
+    /// This process's number, from 0 to N - 1 (with --processes).
+    #[arg(long, value_name = "I", requires = "processes")]
+    process: Option<usize>,
+    /// One host:port line per process (line I for process I; # comments):
+    /// where each listens and the others reach it. Without it, the
+    /// processes run on this machine on ports --port, --port + 1, ...
+    #[arg(long, value_name = "FILE", requires = "processes")]
+    hosts: Option<PathBuf>,
+    /// The first loopback port of a run on this machine (without --hosts).
+    #[arg(long, value_name = "PORT", default_value_t = 47100, requires = "processes")]
+    port: u16,
+    /// Give up when the other processes are silent this long at a level's
+    /// end (one stopped, hung or cut off); 0 waits forever. Longer than the
+    /// difference between the processes' slowest levels.
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration, default_value = "10m")]
+    stall_timeout: std::time::Duration,
+    /// Give up when not every process has connected this long after the
+    /// start; 0 waits forever.
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration, default_value = "60s")]
+    connect_timeout: std::time::Duration,
 }
 
 /// The encodings of `--encoding`.
@@ -200,8 +227,60 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         Some(n) => n,
         None => rayon::current_num_threads(),
     };
+    if let (Some(processes), Some(process)) = (args.processes, args.process) {
+        return run_cluster(args, processes, process, definition, &plan, encoding, limit, threads);
+    }
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("starting the threads")?;
     pool.install(|| write(args, &definition, &plan, limit))
+}
+
+/// `gen --processes N --process I`: checks that the table is one the
+/// processes can make, then runs this process's part.
+#[allow(clippy::too_many_arguments)]
+fn run_cluster(
+    args: &Args,
+    processes: usize,
+    process: usize,
+    definition: godtab_puzzles::Definition,
+    plan: &Plan,
+    encoding: Encoding,
+    limit: u64,
+    threads: usize,
+) -> Result<ExitCode> {
+    if processes == 0 {
+        bail!("--processes 0: give at least one process");
+    }
+    if !plan.searches_in_two_bits() || !matches!(encoding, Encoding::Compact | Encoding::Parity) {
+        bail!("--processes makes compact and parity tables of complete searches: add --compact or --encoding parity");
+    }
+    let Some(output) = &args.output else {
+        bail!("--processes writes a table: give -o FILE");
+    };
+    let destination = Destination::of(output, true)?;
+    if args.zstd || destination.zst || destination.file.is_none() {
+        bail!("--processes writes an uncompressed table to a file (not standard output or .zst): compress it after");
+    }
+    if process >= processes {
+        bail!("--process {process}: the processes of --processes {processes} are numbered 0 to {}", processes - 1);
+    }
+    let cluster = cluster::Cluster {
+        processes,
+        process,
+        hosts: args.hosts.clone(),
+        port: args.port,
+        stall_timeout: args.stall_timeout,
+        connect_timeout: args.connect_timeout,
+    };
+    let job = cluster::Job {
+        definition,
+        encoding,
+        target: output.clone(),
+        resume: args.resume,
+        checkpoint_every: args.checkpoint_every,
+        limit,
+        threads,
+    };
+    cluster::run(&cluster, job)
 }
 
 /// Generates the table (or the histogram) and writes it where `args` say.

@@ -53,7 +53,7 @@ pub use patterns::{pattern_placements, pattern_set_bytes, planned_pattern_memory
 pub use table::{GENERATOR, build_table, table_bytes};
 pub use twobit::{
     Exchange, Finished, InPlace, KEEP, LevelEnd, PartialRun, Ranges, STOP, ShareOf, SharePart, TableAssembly,
-    partial_path, planned_memory_len, planned_memory_twobit, read_partial, share_search, twobit_histogram,
+    partial_path, planned_memory_len, planned_memory_twobit, read_partial, run_digest, share_search, twobit_histogram,
     twobit_table_bytes, twobit_table_file,
 };
 

@@ -37,7 +37,7 @@ struct Channels {
 }
 
 impl Exchange for Channels {
-    fn send(&mut self, to: usize, ranks: &[u64]) -> Result<(), GenError> {
+    fn send(&mut self, to: usize, ranks: &[u64], _take: &mut dyn FnMut(u64)) -> Result<(), GenError> {
         self.to[to]
             .send(Message::Ranks(self.level, ranks.to_vec()))
             .map_err(|_| GenError::Cluster(format!("share {to} is gone")))

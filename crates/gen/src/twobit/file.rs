@@ -132,7 +132,7 @@ pub fn twobit_table_file(
     options.encoding.check(puzzle).map_err(GenError::Encoding)?;
     let target = godtab_files::output_target(place.target).map_err(GenError::Write)?.path;
     let partial = partial_path(&target);
-    let digest = digest(definition, options.encoding)?;
+    let digest = run_digest(definition, options.encoding)?;
     // The array, and a header far larger than any.
     let file_len = TwoBits::words_for(puzzle.slots()).saturating_mul(8).saturating_add(1 << 16);
     let folder = godtab_files::folder_of(&target);
@@ -191,8 +191,13 @@ fn dummy_counts() -> Counts<'static> {
 }
 
 /// What a partial file must have been written for: the table's header for
-/// the puzzle and encoding, less its counts.
-pub(crate) fn digest(definition: &Definition, encoding: Encoding) -> Result<u64, GenError> {
+/// the puzzle and encoding, less its counts (and so the generator's
+/// version); also what the processes of one run must agree on.
+///
+/// # Errors
+///
+/// [`GenError::Encode`] for a puzzle no table can hold.
+pub fn run_digest(definition: &Definition, encoding: Encoding) -> Result<u64, GenError> {
     let head = packed_head(definition, encoding, &dummy_counts(), GENERATOR)?;
     let mut checksum = Checksum::default();
     checksum.update(&head.prefix);

@@ -23,7 +23,7 @@ use godtab_runtime::{Checksum, Counts, Encoding, packed_head};
 use crate::bfs::Allocator;
 use crate::{GENERATOR, GenError, Options, Part, Progress};
 use array::TwoBits;
-pub use file::{Finished, InPlace, PartialRun, partial_path, read_partial, twobit_table_file};
+pub use file::{Finished, InPlace, PartialRun, partial_path, read_partial, run_digest, twobit_table_file};
 pub use range::{Exchange, KEEP, LevelEnd, Ranges, STOP, ShareOf, SharePart, share_search};
 pub use table_out::TableAssembly;
 use search::{Scheme, Search, Step};

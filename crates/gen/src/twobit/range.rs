@@ -22,9 +22,9 @@ use godtab_runtime::Encoding;
 use rayon::prelude::*;
 
 use super::array::{PER_WORD, TwoBits, UNREACHED};
-use super::file::{Keeper, digest, load_part};
+use super::file::{Keeper, load_part, run_digest};
 use super::search::Scheme;
-use super::{allocate_len, scheme};
+use super::{allocate_len, list_cap, scheme};
 use crate::{GenError, Options, Part, Progress};
 
 /// Words of the range expanded between two sends (32 states each): bounds
@@ -48,12 +48,14 @@ pub const KEEP: u64 = 2;
 
 /// How a process's share of the search reaches the others'.
 pub trait Exchange {
-    /// Sends `ranks` (ascending, distinct) to process `to`, which owns them.
+    /// Sends `ranks` (ascending, distinct) to process `to`, which owns them,
+    /// and may hand ranks sent to this process in this level so far to
+    /// `take` (so that they need not wait for the level's end).
     ///
     /// # Errors
     ///
     /// [`GenError::Cluster`] if the ranks cannot be sent.
-    fn send(&mut self, to: usize, ranks: &[u64]) -> Result<(), GenError>;
+    fn send(&mut self, to: usize, ranks: &[u64], take: &mut dyn FnMut(u64)) -> Result<(), GenError>;
 
     /// Ends the level: returns every process's `mine` (in process order)
     /// and hands each rank sent to this process in the level to `take`, in
@@ -211,7 +213,7 @@ pub fn share_search(
     let len = range.end - range.start;
     let goal = puzzle.rank(&puzzle.goal());
     let mark = (share.process, share.processes);
-    let digest = digest(definition, options.encoding)?;
+    let digest = run_digest(definition, options.encoding)?;
     let (array, histogram, here, resumed_from) = match share.part.try_exists() {
         Ok(true) if share.resume => {
             let kept = load_part(share.part, definition, options, digest, len, mark)?;
@@ -290,7 +292,14 @@ impl WithCursor for ShareCursor<'_, '_, '_> {
         let Share { puzzle, scheme, options, ranges, me, array, mut histogram, mut here, exchange } = run;
         let started = Instant::now();
         let range = ranges.range(me);
-        let expand = Expand { puzzle, range: range.clone(), array: &array, cursor };
+        let cap = list_cap(range.end - range.start) as usize;
+        let expand = Expand { puzzle, range: range.clone(), array: &array, cursor, cap };
+        // The level's states in this range, while they are few enough to
+        // list (a new run's first levels, and its last); else every entry
+        // is scanned. A continued run scans its first level.
+        let goal = puzzle.rank(&puzzle.goal());
+        let mut frontier: Option<Vec<u64>> =
+            histogram.is_empty().then(|| range.contains(&goal).then_some(goal).into_iter().collect());
         loop {
             // Expand level d, which the array holds in full; `histogram`
             // holds the levels before it.
@@ -299,13 +308,23 @@ impl WithCursor for ShareCursor<'_, '_, '_> {
                 return Err(GenError::TooDeep { max: d });
             }
             let (here_value, next_value) = (scheme.value(d), scheme.value(d + 1));
-            let mut found = 0u64;
-            let words = array.words.len();
-            let mut w = 0;
-            while w < words {
-                let end = (w + WINDOW_WORDS).min(words);
-                let (local, mut remote) = expand.window(w..end, d, here_value, next_value);
-                found += local;
+            let mut next = Listed::new(cap);
+            // A rank another process found for this range, set if it is new.
+            let mark = |p: u64, next: &mut Listed| {
+                if range.contains(&p) && array.get(p - range.start) == UNREACHED && array.reach(p - range.start, next_value)
+                {
+                    next.push(p);
+                }
+            };
+            let windows: Vec<Source<'_>> = match &frontier {
+                Some(list) => list.chunks(WINDOW_WORDS * 8).map(Source::Ranks).collect(),
+                None => (0..array.words.len())
+                    .step_by(WINDOW_WORDS)
+                    .map(|w| Source::Words(w..(w + WINDOW_WORDS).min(array.words.len())))
+                    .collect(),
+            };
+            for window in windows {
+                let mut remote = expand.window(window, d, here_value, next_value, &mut next);
                 remote.par_sort_unstable();
                 remote.dedup();
                 let mut rest = &remote[..];
@@ -313,25 +332,24 @@ impl WithCursor for ShareCursor<'_, '_, '_> {
                     let owner = ranges.owner(first);
                     let end = ranges.start(owner + 1);
                     let cut = rest.partition_point(|&r| r < end);
-                    exchange.send(owner, &rest[..cut])?;
+                    exchange.send(owner, &rest[..cut], &mut |p| mark(p, &mut next))?;
                     rest = &rest[cut..];
                 }
-                w = end;
             }
             let stop = options.stop.is_some_and(|s| s.load(Relaxed));
             let flags = if stop { STOP } else { 0 } | if keeper.due(&array) { KEEP } else { 0 };
-            let ends = exchange.end_level(LevelEnd { count: here, flags }, &mut |p| {
-                if range.contains(&p) && array.get(p - range.start) == UNREACHED {
-                    found += u64::from(array.reach(p - range.start, next_value));
-                }
-            })?;
+            let ends = exchange.end_level(LevelEnd { count: here, flags }, &mut |p| mark(p, &mut next))?;
             let total: u64 = ends.iter().map(|e| e.count).sum();
             let flags = ends.iter().fold(0, |f, e| f | e.flags);
             if total == 0 {
                 break;
             }
             histogram.push(total);
-            here = found;
+            here = next.count;
+            frontier = next.list.map(|mut list| {
+                list.par_sort_unstable();
+                list
+            });
             options.report(&Progress {
                 part: Part::States,
                 depth: d,
@@ -353,59 +371,119 @@ impl WithCursor for ShareCursor<'_, '_, '_> {
     }
 }
 
+/// The states of the next level found in this range: how many, and their
+/// ranks while they fit the cap.
+struct Listed {
+    count: u64,
+    list: Option<Vec<u64>>,
+    cap: usize,
+}
+
+impl Listed {
+    fn new(cap: usize) -> Self {
+        Self { count: 0, list: Some(Vec::new()), cap }
+    }
+
+    fn push(&mut self, rank: u64) {
+        self.count += 1;
+        if let Some(list) = &mut self.list {
+            if list.len() < self.cap {
+                list.push(rank);
+            } else {
+                self.list = None;
+            }
+        }
+    }
+
+    /// Adds a thread's findings.
+    fn merge(&mut self, other: Listed) {
+        self.count += other.count;
+        match (&mut self.list, other.list) {
+            (Some(list), Some(more)) if list.len() + more.len() <= self.cap => list.extend_from_slice(&more),
+            _ => self.list = None,
+        }
+    }
+}
+
+/// Where a window's level-`d` states are: a run of local words, whose
+/// entries say which, or a list of their ranks.
+enum Source<'a> {
+    Words(core::ops::Range<usize>),
+    Ranks(&'a [u64]),
+}
+
 /// What a level's expansion reads.
 struct Expand<'a, C> {
     puzzle: &'a Puzzle,
     range: core::ops::Range<u64>,
     array: &'a TwoBits,
     cursor: C,
+    cap: usize,
 }
 
 impl<C: Cursor> Expand<'_, C> {
-    /// Expands the level-`d` states of local words `words`, on every
-    /// thread: the states found in this range (set here), and the
-    /// predecessors in other ranges, unsorted.
-    fn window(&self, words: core::ops::Range<usize>, d: u8, here: u64, next: u64) -> (u64, Vec<u64>) {
+    /// Expands the level-`d` states of `source`, on every thread: the
+    /// states found in this range are set (and added to `next`), and the
+    /// predecessors in other ranges returned, unsorted.
+    fn window(&self, source: Source<'_>, d: u8, here: u64, next: u64, found: &mut Listed) -> Vec<u64> {
         let threads = rayon::current_num_threads().max(1);
-        let per = words.len().div_ceil(threads).max(1);
-        let pieces: Vec<_> = words.clone().step_by(per).map(|a| a..(a + per).min(words.end)).collect();
         let moves = self.puzzle.move_count().min(MAX_MOVES);
         let parities = self.puzzle.parity_runs();
         let start = self.range.start;
-        let results: Vec<(u64, Vec<u64>)> = pieces
-            .into_par_iter()
-            .map(|piece| {
-                let mut cursor = self.cursor.clone();
-                let mut found = 0u64;
-                let mut remote = Vec::new();
-                for w in piece {
-                    let mut bits = self.array.matching(w, here);
-                    if let Some((stride, of_cell)) = parities {
-                        bits &= parity_mask(start, w, stride, &of_cell, u64::from(d % 2));
+        let visit = |rank: u64, cursor: &mut C, listed: &mut Listed, remote: &mut Vec<u64>| {
+            cursor.seek(rank);
+            for m in 0..moves {
+                let Some(p) = cursor.rank_before(m) else { continue };
+                if self.range.contains(&p) {
+                    if self.array.reach(p - start, next) {
+                        listed.push(p);
                     }
-                    while bits != 0 {
-                        let rank = start + w as u64 * PER_WORD + u64::from(bits.trailing_zeros() / 2);
-                        bits &= bits - 1;
-                        cursor.seek(rank);
-                        for m in 0..moves {
-                            let Some(p) = cursor.rank_before(m) else { continue };
-                            if self.range.contains(&p) {
-                                found += u64::from(self.array.reach(p - start, next));
-                            } else {
-                                remote.push(p);
+                } else {
+                    remote.push(p);
+                }
+            }
+        };
+        let results: Vec<(Listed, Vec<u64>)> = match source {
+            Source::Ranks(ranks) => ranks
+                .par_chunks(ranks.len().div_ceil(threads).max(1))
+                .map(|ranks| {
+                    let (mut cursor, mut listed, mut remote) = (self.cursor.clone(), Listed::new(self.cap), Vec::new());
+                    for &rank in ranks {
+                        visit(rank, &mut cursor, &mut listed, &mut remote);
+                    }
+                    (listed, remote)
+                })
+                .collect(),
+            Source::Words(words) => {
+                let per = words.len().div_ceil(threads).max(1);
+                let pieces: Vec<_> = words.clone().step_by(per).map(|a| a..(a + per).min(words.end)).collect();
+                pieces
+                    .into_par_iter()
+                    .map(|piece| {
+                        let (mut cursor, mut listed, mut remote) =
+                            (self.cursor.clone(), Listed::new(self.cap), Vec::new());
+                        for w in piece {
+                            let mut bits = self.array.matching(w, here);
+                            if let Some((stride, of_cell)) = parities {
+                                bits &= parity_mask(start, w, stride, &of_cell, u64::from(d % 2));
+                            }
+                            while bits != 0 {
+                                let rank = start + w as u64 * PER_WORD + u64::from(bits.trailing_zeros() / 2);
+                                bits &= bits - 1;
+                                visit(rank, &mut cursor, &mut listed, &mut remote);
                             }
                         }
-                    }
-                }
-                (found, remote)
-            })
-            .collect();
-        let found = results.iter().map(|r| r.0).sum();
+                        (listed, remote)
+                    })
+                    .collect()
+            }
+        };
         let mut remote = Vec::with_capacity(results.iter().map(|r| r.1.len()).sum());
-        for (_, part) in results {
+        for (listed, part) in results {
+            found.merge(listed);
             remote.extend_from_slice(&part);
         }
-        (found, remote)
+        remote
     }
 }
 
