@@ -99,7 +99,7 @@ fn processes_write_the_table_of_one() {
             let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
             assert!(left.iter().all(|n| !n.to_string_lossy().contains("partial")), "{left:?}");
         }
-        let verify = godtab(&["verify", "--table", dir.path().join("cluster-3.gtab").to_str().unwrap()], b"");
+        let verify = godtab(&["verify", dir.path().join("cluster-3.gtab").to_str().unwrap()], b"");
         assert!(verify.status.success(), "{}", stderr(&verify));
     }
 }

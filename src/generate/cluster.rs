@@ -109,6 +109,13 @@ pub(crate) fn run(cluster: &Cluster, job: Job) -> Result<ExitCode> {
             ));
         }
     }
+    let (all, remote) = generated.predecessors;
+    note(format_args!(
+        "process {}: {:.1}% of its states' {} predecessors lay in another process's range",
+        cluster.process,
+        remote as f64 * 100.0 / all.max(1) as f64,
+        thousands(all)
+    ));
     note(format_args!(
         "exchanged {} ranks in {} ({:.2} bytes a rank); search {:.1} s, table {:.1} s; part kept {} times ({:.1} s)",
         thousands(ranks),

@@ -42,6 +42,9 @@ enum What {
     /// The 2-bit search against twsearch's (`TWSEARCH=path/to/twsearch`)
     /// on the 3x3x3's corners, and against the full search on 3x4 and 2x6.
     Twobit,
+    /// One table by two processes on loopback against one process, on the
+    /// 3x4 board's compact table.
+    Cluster,
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -51,6 +54,7 @@ pub fn run(args: &Args) -> Result<()> {
         What::Scale => scale(args),
         What::Pdb => crate::bench_pdb::run(),
         What::Twobit => crate::bench_twobit::run(args.runs.min(7)),
+        What::Cluster => crate::bench_cluster::run(args.runs.min(7)),
     }
 }
 

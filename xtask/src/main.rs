@@ -22,11 +22,13 @@
 //!   and report nodes and time against the published figures.
 //! - `bench twobit`: the 2-bit search against twsearch's God's-number
 //!   search (its binary in `TWSEARCH`) and against the full search.
+//! - `bench cluster`: one table by two processes against one process.
 //! - `fuzz [--seconds N]`: run every fuzz target for a bounded time.
 
 mod artefacts;
 mod bench;
 mod bench_pdb;
+mod bench_cluster;
 mod bench_twobit;
 mod capi;
 mod dist;

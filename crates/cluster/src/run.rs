@@ -84,6 +84,9 @@ pub struct Generated {
     pub levels: Vec<LevelBytes>,
     /// The depth the run was continued from.
     pub resumed_from: Option<u8>,
+    /// This process's states' predecessors, and those that lay in another
+    /// process's range.
+    pub predecessors: (u64, u64),
     /// Times the part was kept, and the time it took.
     pub checkpoints: u32,
     /// The time keeping the part took.
@@ -259,6 +262,7 @@ fn run_worker(worker: &mut timely::worker::Worker, run: &ClusterRun) -> Result<G
         table_bytes,
         levels,
         resumed_from: done.resumed_from,
+        predecessors: (done.predecessors, done.remote),
         checkpoints: done.checkpoints,
         checkpoint_time: done.checkpoint_time,
         search_time,

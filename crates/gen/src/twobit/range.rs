@@ -147,6 +147,12 @@ pub struct SharePart {
     pub histogram: Vec<u64>,
     /// The depth the run was continued from, if it was.
     pub resumed_from: Option<u8>,
+    /// The predecessors this process's states had (one per move undone),
+    /// and how many of them lay in another process's range (before
+    /// duplicates within a batch were dropped).
+    pub predecessors: u64,
+    /// See [`SharePart::predecessors`].
+    pub remote: u64,
     /// How often, and for how long in all, the progress was kept.
     pub checkpoints: u32,
     /// The time spent keeping it.
@@ -245,7 +251,7 @@ pub fn share_search(
     let mut keeper = Keeper::new(share.part, definition, options.encoding, digest, share.checkpoint_every, Some(mark));
     let run = Share { puzzle, scheme, options, ranges, me: share.process, array, histogram, here, exchange };
     let done = puzzle.with_cursor(ShareCursor { run, keeper: &mut keeper })?;
-    let (array, histogram, stopped) = done;
+    let (array, histogram, stopped, (predecessors, remote)) = done;
     if stopped {
         let depth = (histogram.len() - 1) as u8;
         return Err(GenError::Stopped { depth, kept: share.part.to_path_buf() });
@@ -257,6 +263,8 @@ pub fn share_search(
         start: range.start,
         histogram,
         resumed_from,
+        predecessors,
+        remote,
         checkpoints: keeper.count,
         checkpoint_time: keeper.time,
     })
@@ -284,8 +292,9 @@ struct ShareCursor<'a, 'e, 'k> {
 }
 
 impl WithCursor for ShareCursor<'_, '_, '_> {
-    /// The array, the histogram, and whether the run was stopped.
-    type Output = Result<(TwoBits, Vec<u64>, bool), GenError>;
+    /// The array, the histogram, whether the run was stopped, and the
+    /// predecessors found (all, and those in other ranges).
+    type Output = Result<(TwoBits, Vec<u64>, bool, (u64, u64)), GenError>;
 
     fn run<C: Cursor>(self, cursor: C) -> Self::Output {
         let ShareCursor { run, keeper } = self;
@@ -298,6 +307,8 @@ impl WithCursor for ShareCursor<'_, '_, '_> {
         // list (a new run's first levels, and its last); else every entry
         // is scanned. A continued run scans its first level.
         let goal = puzzle.rank(&puzzle.goal());
+        // Predecessors found, and those in another range.
+        let mut moves = (0u64, 0u64);
         let mut frontier: Option<Vec<u64>> =
             histogram.is_empty().then(|| range.contains(&goal).then_some(goal).into_iter().collect());
         loop {
@@ -309,6 +320,7 @@ impl WithCursor for ShareCursor<'_, '_, '_> {
             }
             let (here_value, next_value) = (scheme.value(d), scheme.value(d + 1));
             let mut next = Listed::new(cap);
+            let mut remote_here = 0u64;
             // A rank another process found for this range, set if it is new.
             let mark = |p: u64, next: &mut Listed| {
                 if range.contains(&p) && array.get(p - range.start) == UNREACHED && array.reach(p - range.start, next_value)
@@ -325,6 +337,7 @@ impl WithCursor for ShareCursor<'_, '_, '_> {
             };
             for window in windows {
                 let mut remote = expand.window(window, d, here_value, next_value, &mut next);
+                remote_here += remote.len() as u64;
                 remote.par_sort_unstable();
                 remote.dedup();
                 let mut rest = &remote[..];
@@ -346,6 +359,8 @@ impl WithCursor for ShareCursor<'_, '_, '_> {
             }
             histogram.push(total);
             here = next.count;
+            moves.0 += next.tried;
+            moves.1 += remote_here;
             frontier = next.list.map(|mut list| {
                 list.par_sort_unstable();
                 list
@@ -364,10 +379,10 @@ impl WithCursor for ShareCursor<'_, '_, '_> {
                 keeper.keep(&array, &histogram, here)?;
             }
             if flags & STOP != 0 {
-                return Ok((array, histogram, true));
+                return Ok((array, histogram, true, moves));
             }
         }
-        Ok((array, histogram, false))
+        Ok((array, histogram, false, moves))
     }
 }
 
@@ -377,11 +392,13 @@ struct Listed {
     count: u64,
     list: Option<Vec<u64>>,
     cap: usize,
+    /// Predecessors found, in this range or another.
+    tried: u64,
 }
 
 impl Listed {
     fn new(cap: usize) -> Self {
-        Self { count: 0, list: Some(Vec::new()), cap }
+        Self { count: 0, list: Some(Vec::new()), cap, tried: 0 }
     }
 
     fn push(&mut self, rank: u64) {
@@ -398,6 +415,7 @@ impl Listed {
     /// Adds a thread's findings.
     fn merge(&mut self, other: Listed) {
         self.count += other.count;
+        self.tried += other.tried;
         match (&mut self.list, other.list) {
             (Some(list), Some(more)) if list.len() + more.len() <= self.cap => list.extend_from_slice(&more),
             _ => self.list = None,
@@ -434,6 +452,7 @@ impl<C: Cursor> Expand<'_, C> {
             cursor.seek(rank);
             for m in 0..moves {
                 let Some(p) = cursor.rank_before(m) else { continue };
+                listed.tried += 1;
                 if self.range.contains(&p) {
                     if self.array.reach(p - start, next) {
                         listed.push(p);
