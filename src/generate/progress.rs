@@ -54,7 +54,7 @@ impl Reporter {
         let rate = if seconds > 0.0 { done as f64 / seconds } else { 0.0 };
         let fraction = done as f64 / self.total.max(1) as f64;
         // Extrapolated from the fraction reached, once it says something.
-        let eta = if level.elapsed >= Duration::from_secs(1) && fraction >= 0.01 && fraction < 1.0 {
+        let eta = if level.elapsed >= Duration::from_secs(1) && (0.01..1.0).contains(&fraction) {
             format!(", ETA {:#}", indicatif::HumanDuration(level.elapsed.mul_f64((1.0 - fraction) / fraction)))
         } else {
             String::new()

@@ -34,9 +34,7 @@ pub fn run(runs: usize) -> Result<()> {
         None => println!("TWSEARCH is not set: the comparison with twsearch -g is left out"),
         Some(twsearch) => {
             let output = dir.join("twsearch.out");
-            let theirs = || {
-                measure::run(&twsearch, &["-t", "2", "-g", &spec.to_string_lossy()], None, Some(&output))
-            };
+            let theirs = || measure::run(&twsearch, &["-t", "2", "-g", &spec.to_string_lossy()], None, Some(&output));
             let first_theirs = theirs()?;
             check_twsearch(&output)?;
             let (mut a, mut b) = (vec![first], vec![first_theirs]);

@@ -27,8 +27,8 @@
 
 mod artefacts;
 mod bench;
-mod bench_pdb;
 mod bench_cluster;
+mod bench_pdb;
 mod bench_twobit;
 mod capi;
 mod dist;

@@ -27,7 +27,7 @@ pub mod link;
 mod run;
 
 pub use hosts::{Hosts, loopback};
-pub use link::{Link, LevelBytes};
+pub use link::{LevelBytes, Link};
 pub use run::{ClusterRun, Generated, OnProgress, generate};
 
 /// Why a cluster run could not start or finish.

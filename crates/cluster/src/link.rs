@@ -201,15 +201,15 @@ impl<'w> Link<'w> {
     }
 
     /// Ends a round of pieces: on process 0, hands each piece that came to
-    /// `write`.
+    /// `write` (its offset and bytes).
     ///
     /// # Errors
     ///
-    /// `write`'s error.
-    pub fn end_round(&mut self, write: &mut dyn FnMut(u64, &[u8]) -> Result<(), GenError>) -> Result<(), GenError> {
+    /// [`GenError::Cluster`] if the round cannot end.
+    pub fn end_round(&mut self, write: &mut dyn FnMut(u64, &[u8])) -> Result<(), GenError> {
         for message in self.barrier("the table's pieces")? {
             if let Message::Piece { offset, bytes } = message {
-                write(offset, &bytes)?;
+                write(offset, &bytes);
             }
         }
         Ok(())

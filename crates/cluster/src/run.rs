@@ -158,12 +158,7 @@ pub fn generate(run: ClusterRun) -> Result<Generated, ClusterError> {
         run_worker(worker, &run)
     })
     .map_err(ClusterError::Connect)?;
-    guards
-        .join()
-        .into_iter()
-        .next()
-        .unwrap_or_else(|| Err("no worker".into()))
-        .map_err(ClusterError::Connect)?
+    guards.join().into_iter().next().unwrap_or_else(|| Err("no worker".into())).map_err(ClusterError::Connect)?
 }
 
 fn run_worker(worker: &mut timely::worker::Worker, run: &ClusterRun) -> Result<Generated, ClusterError> {
@@ -174,12 +169,8 @@ fn run_worker(worker: &mut timely::worker::Worker, run: &ClusterRun) -> Result<G
             on_progress(progress);
         }
     };
-    let options = &Options {
-        max_memory: run.max_memory,
-        on_progress: Some(&report),
-        encoding: run.encoding,
-        stop: run.stop,
-    };
+    let options =
+        &Options { max_memory: run.max_memory, on_progress: Some(&report), encoding: run.encoding, stop: run.stop };
     let digest = {
         let mut hasher = xxhash_rust::xxh3::Xxh3::new();
         hasher.update(godtab_gen::GENERATOR.as_bytes());
@@ -235,7 +226,6 @@ fn run_worker(worker: &mut timely::worker::Worker, run: &ClusterRun) -> Result<G
                     problem.get_or_insert(e.to_string());
                 }
             }
-            Ok(())
         })?;
     }
     drop(pieces);

@@ -45,7 +45,8 @@ impl Exchange for Channels {
 
     fn end_level(&mut self, mine: LevelEnd, take: &mut dyn FnMut(u64)) -> Result<Vec<LevelEnd>, GenError> {
         for to in &self.to {
-            to.send(Message::End(self.level, self.me, mine)).map_err(|_| GenError::Cluster("a share is gone".into()))?;
+            to.send(Message::End(self.level, self.me, mine))
+                .map_err(|_| GenError::Cluster("a share is gone".into()))?;
         }
         let mut ends = vec![None; self.to.len()];
         let mut pending: Vec<Message> = self.later.remove(&self.level).unwrap_or_default();
@@ -147,8 +148,10 @@ fn shares_put_together_are_the_table_of_one_search() {
             let expected = twobit_table_bytes(definition, &options).unwrap();
             for n in [1, 2, 3, 5] {
                 let dir = tempfile::tempdir().unwrap();
-                let parts: Vec<SharePart> =
-                    run_shares(definition, encoding, n, dir.path(), false, None).into_iter().map(Result::unwrap).collect();
+                let parts: Vec<SharePart> = run_shares(definition, encoding, n, dir.path(), false, None)
+                    .into_iter()
+                    .map(Result::unwrap)
+                    .collect();
                 for part in &parts {
                     assert_eq!(part.histogram, parts[0].histogram);
                 }

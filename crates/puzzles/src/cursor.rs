@@ -351,8 +351,7 @@ impl<'a, const T: usize> Sliding<'a, T> {
             // The tile at `start` goes to `end`; the others step back one.
             let x = tiles[start];
             let mut passed_smaller = 0u8;
-            for j in start + 1..=end {
-                let y = tiles[j];
+            for (j, &y) in tiles.iter().enumerate().take(end + 1).skip(start + 1) {
                 passed_smaller += u8::from(y < x);
                 // y moves from j to j - 1 and now has x after it.
                 let new = digit(j) + i64::from(x < y);
@@ -364,8 +363,7 @@ impl<'a, const T: usize> Sliding<'a, T> {
             // The tile at `end` goes to `start`; the others step on one.
             let x = tiles[end];
             let mut passed_smaller = 0u8;
-            for j in (start..end).rev() {
-                let y = tiles[j];
+            for (j, &y) in tiles.iter().enumerate().take(end).skip(start).rev() {
                 passed_smaller += u8::from(y < x);
                 // y moves from j to j + 1 and no longer has x after it.
                 let new = digit(j) - i64::from(x < y);

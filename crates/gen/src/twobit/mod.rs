@@ -11,8 +11,8 @@
 mod array;
 mod file;
 mod range;
-mod table_out;
 mod search;
+mod table_out;
 
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::Instant;
@@ -25,8 +25,8 @@ use crate::{GENERATOR, GenError, Options, Part, Progress};
 use array::TwoBits;
 pub use file::{Finished, InPlace, PartialRun, partial_path, read_partial, run_digest, twobit_table_file};
 pub use range::{Exchange, KEEP, LevelEnd, Ranges, STOP, ShareOf, SharePart, share_search};
-pub use table_out::TableAssembly;
 use search::{Scheme, Search, Step};
+pub use table_out::TableAssembly;
 
 /// The most ranks a list of the search may hold, for `slots` states: a
 /// 1024th of the states (two lists and their growth then stay within a

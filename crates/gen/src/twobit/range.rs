@@ -323,7 +323,9 @@ impl WithCursor for ShareCursor<'_, '_, '_> {
             let mut remote_here = 0u64;
             // A rank another process found for this range, set if it is new.
             let mark = |p: u64, next: &mut Listed| {
-                if range.contains(&p) && array.get(p - range.start) == UNREACHED && array.reach(p - range.start, next_value)
+                if range.contains(&p)
+                    && array.get(p - range.start) == UNREACHED
+                    && array.reach(p - range.start, next_value)
                 {
                     next.push(p);
                 }
