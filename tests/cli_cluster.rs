@@ -139,9 +139,11 @@ fn signal(child: &Child, name: &str) {
 }
 
 #[test]
-fn a_process_killed_ends_the_others_with_an_error() {
+fn a_process_killed_ends_the_others_with_an_error_and_the_run_resumes() {
     let dir = tempfile::tempdir().unwrap();
-    let (mut children, out, _) = started_until(dir.path(), 12, &["--checkpoint-every", "1h"]);
+    let s = spec("slide-2x5.toml");
+    let expected = one_process_table(&["--spec", &s], "compact", dir.path());
+    let (mut children, out, _) = started_until(dir.path(), 12, &["--checkpoint-every", "0"]);
     signal(&children[2], "KILL");
     let _ = children[2].wait();
     let victim = children.pop().unwrap();
@@ -155,6 +157,13 @@ fn a_process_killed_ends_the_others_with_an_error() {
     assert!(last.starts_with("godtab: error: process 0: lost the connection to another process"), "{err}");
     assert_eq!(results[1].0.code(), Some(1));
     assert!(!out.exists());
+    // Every process continues from the last level all kept.
+    let args = ["gen", "--spec", &s, "--compact", "-o", out.to_str().unwrap(), "--resume", "--threads", "1"];
+    let results = finish(start(&args, 3, &ports(3)), Duration::from_secs(120));
+    for (p, (status, err)) in results.iter().enumerate() {
+        assert!(status.success(), "process {p}: {err}");
+    }
+    assert!(std::fs::read(&out).unwrap() == expected);
 }
 
 #[test]
@@ -225,4 +234,33 @@ fn processes_that_disagree_are_refused() {
     }
     let full = godtab(&["gen", "eight-puzzle", "-o", o, "--processes", "2", "--process", "0"], b"");
     assert!(stderr(&full).contains("add --compact or --encoding parity"), "{}", stderr(&full));
+}
+
+#[test]
+fn one_process_killed_at_any_level_resumes_to_the_same_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = spec("slide-2x5.toml");
+    let expected = one_process_table(&["--spec", &s], "compact", dir.path());
+    let out = dir.path().join("k.gtab");
+    let o = out.to_str().unwrap();
+    for depth in [3u8, 20, 35, 50] {
+        let args = ["gen", "--spec", &s, "--compact", "-o", o, "--threads", "1", "--checkpoint-every", "0", "--resume"];
+        let mut child = spawn(&args);
+        let mut reader = BufReader::new(child.stderr.take().unwrap());
+        let wanted = format!("depth {depth:>3}:");
+        let mut line = String::new();
+        while reader.read_line(&mut line).unwrap() > 0 && !line.contains(&wanted) {
+            line.clear();
+        }
+        signal(&child, "KILL");
+        let _ = child.wait();
+        assert!(!out.exists() || std::fs::read(&out).unwrap() == expected, "killed after depth {depth}");
+        let _ = std::fs::remove_file(&out);
+    }
+    // The last kill's progress, continued.
+    let args = ["gen", "--spec", &s, "--compact", "-o", o, "--threads", "1", "--resume"];
+    let run = godtab(&args, b"");
+    assert!(run.status.success(), "{}", stderr(&run));
+    assert!(std::fs::read(&out).unwrap() == expected);
+    assert!(!Path::new(&format!("{o}.partial")).exists());
 }

@@ -191,8 +191,8 @@ fn run_worker(worker: &mut timely::worker::Worker, run: &ClusterRun) -> Result<G
     let mut done = share_search(definition, options, &share, &mut link)?;
     let search_time = started.elapsed();
     let gathering = Instant::now();
-    // The first exchange was the parts' agreement on where to start.
-    let levels = link.levels().get(1..).unwrap_or_default().to_vec();
+    // The first exchanges were the parts' agreement on where to start.
+    let levels = link.levels().get(godtab_gen::SHARE_AGREEMENTS..).unwrap_or_default().to_vec();
     // Process 0 starts the table; a failure here is every process's, told
     // at the end.
     let mut table = if run.process == 0 {

@@ -200,5 +200,12 @@ fn parts_of_another_split_or_level_are_refused() {
     // Three processes over two parts (and one missing): refused by name.
     let results = run_shares(&definition, encoding, 3, dir.path(), true, None);
     let messages: Vec<String> = results.into_iter().filter_map(|r| r.err()).map(|e| e.to_string()).collect();
+    assert_eq!(messages.len(), 3, "{messages:?}");
+    assert!(messages.iter().all(|m| m.contains("parts of one run")), "{messages:?}");
+    // Two processes of three parts: each part names its split.
+    let dir = tempfile::tempdir().unwrap();
+    let _ = run_shares(&definition, encoding, 3, dir.path(), false, Some(5));
+    let results = run_shares(&definition, encoding, 2, dir.path(), true, None);
+    let messages: Vec<String> = results.into_iter().filter_map(|r| r.err()).map(|e| e.to_string()).collect();
     assert!(messages.iter().any(|m| m.contains("another puzzle, encoding or split")), "{messages:?}");
 }

@@ -308,6 +308,9 @@ impl<'a> Keeper<'a> {
             out.flush().map_err(GenError::Write)?;
         }
         patch_checksum(pending.file(), checksum.finish())?;
+        if self.share.is_some() && self.partial.exists() {
+            std::fs::rename(self.partial, super::range::previous_part(self.partial)).map_err(GenError::Write)?;
+        }
         pending.commit().map_err(GenError::Write)?;
         self.cost = Some(started.elapsed());
         self.time += started.elapsed();

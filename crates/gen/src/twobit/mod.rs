@@ -24,7 +24,9 @@ use crate::bfs::Allocator;
 use crate::{GENERATOR, GenError, Options, Part, Progress};
 use array::TwoBits;
 pub use file::{Finished, InPlace, PartialRun, partial_path, read_partial, run_digest, twobit_table_file};
-pub use range::{Exchange, KEEP, LevelEnd, Ranges, STOP, ShareOf, SharePart, share_search};
+pub use range::{
+    Exchange, KEEP, LevelEnd, Ranges, SHARE_AGREEMENTS, STOP, ShareOf, SharePart, previous_part, share_search,
+};
 use search::{Scheme, Search, Step};
 pub use table_out::TableAssembly;
 

@@ -13,7 +13,7 @@
 //! is 0 in all ends the search, on every process at once; so do a stop
 //! and a checkpoint, so that every part is always kept at the same level.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::{Duration, Instant};
 
@@ -22,7 +22,7 @@ use godtab_runtime::Encoding;
 use rayon::prelude::*;
 
 use super::array::{PER_WORD, TwoBits, UNREACHED};
-use super::file::{Keeper, load_part, run_digest};
+use super::file::{Keeper, load_part, read_partial, run_digest};
 use super::search::Scheme;
 use super::{allocate_len, list_cap, scheme};
 use crate::{GenError, Options, Part, Progress};
@@ -220,17 +220,43 @@ pub fn share_search(
     let goal = puzzle.rank(&puzzle.goal());
     let mark = (share.process, share.processes);
     let digest = run_digest(definition, options.encoding)?;
-    let (array, histogram, here, resumed_from) = match share.part.try_exists() {
-        Ok(true) if share.resume => {
-            let kept = load_part(share.part, definition, options, digest, len, mark)?;
+    // A part is kept with the one before it: a process may be killed after
+    // some processes kept a level and before the others did, and then every
+    // process still has the older of the two levels.
+    let prev = previous_part(share.part);
+    let kept: Vec<(PathBuf, u64)> = [share.part.to_path_buf(), prev.clone()]
+        .into_iter()
+        .filter_map(|path| read_partial(&path).ok().map(|run| (path, run.histogram.len() as u64)))
+        .collect();
+    if !share.resume && (share.part.exists() || prev.exists()) {
+        return Err(GenError::Partial {
+            path: share.part.to_path_buf(),
+            problem: "holds a stopped run's part: continue it with --resume, or remove it to start over".into(),
+        });
+    }
+    let newest = if share.resume { kept.iter().map(|k| k.1).max().unwrap_or(0) } else { 0 };
+    let newest_all = exchange.end_level(LevelEnd { count: newest, flags: 0 }, &mut |_| {})?;
+    let common = newest_all.iter().map(|e| e.count).min().unwrap_or(0);
+    if let Some(p) = newest_all.iter().position(|e| e.count == 0)
+        && newest_all.iter().any(|e| e.count > 0)
+    {
+        return Err(GenError::Cluster(format!(
+            "process {p} has no part to continue from, and others have: resume every process from the parts of \
+             one run"
+        )));
+    }
+    let (array, histogram, here, resumed_from) = match kept.iter().find(|k| k.1 == common) {
+        Some((path, _)) if common > 0 => {
+            let kept = load_part(path, definition, options, digest, len, mark)?;
             let depth = (kept.histogram.len() - 1) as u8;
             (kept.array, kept.histogram, kept.here, Some(depth))
         }
-        Ok(true) => {
-            return Err(GenError::Partial {
-                path: share.part.to_path_buf(),
-                problem: "holds a stopped run's part: continue it with --resume, or remove it to start over".into(),
-            });
+        _ if common > 0 => {
+            return Err(GenError::Cluster(format!(
+                "the parts of the other processes are at {common} levels, and this one has no part of that level \
+                 ({}): resume every process from the parts of one run",
+                share.part.display()
+            )));
         }
         _ => {
             let array = allocate_len(len, options, puzzle.slots())?;
@@ -257,6 +283,7 @@ pub fn share_search(
         return Err(GenError::Stopped { depth, kept: share.part.to_path_buf() });
     }
     let _ = std::fs::remove_file(share.part);
+    let _ = std::fs::remove_file(previous_part(share.part));
     Ok(SharePart {
         array,
         encoding: options.encoding,
@@ -268,6 +295,18 @@ pub fn share_search(
         checkpoints: keeper.count,
         checkpoint_time: keeper.time,
     })
+}
+
+/// Exchanges a share's search makes before its first level (the levels
+/// its parts hold, then a check that all continue from the same one).
+pub const SHARE_AGREEMENTS: usize = 2;
+
+/// Where the part kept before the last one is.
+#[must_use]
+pub fn previous_part(part: &Path) -> PathBuf {
+    let mut name = part.as_os_str().to_os_string();
+    name.push(".prev");
+    PathBuf::from(name)
 }
 
 /// The search of one share.
