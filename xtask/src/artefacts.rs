@@ -73,7 +73,8 @@ impl Artefacts {
         Ok(Some(Self { folder: "data".into(), files, committed: false, command: "cargo xtask gen-tables" }))
     }
 
-    /// The fixtures of the current format version.
+    /// The fixtures the writer makes today, in the folder of the format
+    /// version they carry.
     pub fn fixtures() -> Result<Self> {
         let mut files = Vec::new();
         for (name, definition, encoding) in fixture_definitions()? {
@@ -88,7 +89,14 @@ impl Artefacts {
                 godtab_gen::pattern_set_bytes(&definition, &list, &Options::default())?,
             ));
         }
-        let folder = format!("crates/runtime/tests/fixtures/v{}", godtab_runtime::FORMAT_VERSION);
+        // A writer writes the oldest version that holds a file, so the
+        // fixtures' folder is the version their bytes carry (one for all).
+        let version_of = |bytes: &[u8]| bytes.get(12..16).map(|v| u32::from_le_bytes([v[0], v[1], v[2], v[3]]));
+        let version = files.first().and_then(|(_, bytes)| version_of(bytes)).unwrap_or(godtab_runtime::FORMAT_VERSION);
+        if let Some((name, _)) = files.iter().find(|(_, bytes)| version_of(bytes) != Some(version)) {
+            anyhow::bail!("fixture {name} is of another format version than the others: give it its own folder");
+        }
+        let folder = format!("crates/runtime/tests/fixtures/v{version}");
         Ok(Self { folder: folder.into(), files, committed: true, command: "cargo xtask gen-fixture" })
     }
 
