@@ -111,17 +111,22 @@ pub(crate) fn run(cluster: &Cluster, job: Job) -> Result<ExitCode> {
     }
     let (all, remote) = generated.predecessors;
     note(format_args!(
-        "process {}: {:.1}% of its states' {} predecessors lay in another process's range",
+        "process {}: {:.1}% of its states' {} neighbours lay in another process's range",
         cluster.process,
         remote as f64 * 100.0 / all.max(1) as f64,
         thousands(all)
     ));
+    let search = generated.search_time.as_secs_f64();
+    let exchange = generated.exchange_time.as_secs_f64();
     note(format_args!(
-        "exchanged {} ranks in {} ({:.2} bytes a rank); search {:.1} s, table {:.1} s; part kept {} times ({:.1} s)",
+        "exchanged {} ranks in {} ({:.2} bytes a rank); search {:.1} s, of which in the exchange {:.1} s ({:.0}%: \
+         sending, and waiting for the other processes); table {:.1} s; part kept {} times ({:.1} s)",
         thousands(ranks),
         Size(bytes),
         bytes as f64 / ranks.max(1) as f64,
-        generated.search_time.as_secs_f64(),
+        search,
+        exchange,
+        exchange * 100.0 / search.max(1e-9),
         generated.gather_time.as_secs_f64(),
         generated.checkpoints,
         generated.checkpoint_time.as_secs_f64()

@@ -32,8 +32,11 @@ enum Message {
     /// The handshake: the digest of the binary's version, the puzzle and
     /// the options that must agree.
     Hello { from: u32, digest: u64 },
-    /// Ranks for the receiver's range, found in this level.
-    Ranks(ByteBuf),
+    /// Ranks for the receiver: found in its range, asked about, or
+    /// answered.
+    Ranks { from: u32, ranks: ByteBuf },
+    /// A process's end of a round within a level, with its number.
+    Round { from: u32, value: u64 },
     /// A process's end of a level (or of the handshake).
     End { from: u32, count: u64, flags: u64, bytes: u64, ranks: u64 },
     /// Bytes of the table's distance section, at their offset.
@@ -182,12 +185,12 @@ impl<'w> Link<'w> {
 
     /// Takes what has come for this epoch so far, handing ranks to `take`
     /// and keeping the rest for the epoch's end.
-    fn take_early(&mut self, take: &mut dyn FnMut(u64)) {
+    fn take_early(&mut self, take: &mut dyn FnMut(usize, u64)) {
         let epoch = *self.input.time();
         let arrived = self.inbox.borrow_mut().remove(&epoch).unwrap_or_default();
         for message in arrived {
             match message {
-                Message::Ranks(bytes) => decode(&bytes, take),
+                Message::Ranks { from, ranks } => decode(&ranks, &mut |r| take(from as usize, r)),
                 other => self.early.push(other),
             }
         }
@@ -206,7 +209,7 @@ impl<'w> Link<'w> {
     /// # Errors
     ///
     /// [`GenError::Cluster`] if the round cannot end.
-    pub fn end_round(&mut self, write: &mut dyn FnMut(u64, &[u8])) -> Result<(), GenError> {
+    pub fn end_piece_round(&mut self, write: &mut dyn FnMut(u64, &[u8])) -> Result<(), GenError> {
         for message in self.barrier("the table's pieces")? {
             if let Message::Piece { offset, bytes } = message {
                 write(offset, &bytes);
@@ -238,18 +241,39 @@ impl<'w> Link<'w> {
 }
 
 impl Exchange for Link<'_> {
-    fn send(&mut self, to: usize, ranks: &[u64], take: &mut dyn FnMut(u64)) -> Result<(), GenError> {
+    fn send(&mut self, to: usize, ranks: &[u64], take: &mut dyn FnMut(usize, u64)) -> Result<(), GenError> {
         let bytes = encode(ranks);
         self.sent.ranks += ranks.len() as u64;
         self.sent.bytes += bytes.len() as u64;
-        self.input.send((to as u32, Message::Ranks(ByteBuf::from(bytes))));
+        let from = self.process as u32;
+        self.input.send((to as u32, Message::Ranks { from, ranks: ByteBuf::from(bytes) }));
         // Move what is sent on, and take what has come.
         self.worker.step();
         self.take_early(take);
         Ok(())
     }
 
-    fn end_level(&mut self, mine: LevelEnd, take: &mut dyn FnMut(u64)) -> Result<Vec<LevelEnd>, GenError> {
+    fn end_round(&mut self, mine: u64, take: &mut dyn FnMut(usize, u64)) -> Result<Vec<u64>, GenError> {
+        let from = self.process as u32;
+        for to in 0..self.processes {
+            self.input.send((to as u32, Message::Round { from, value: mine }));
+        }
+        let mut values = vec![None; self.processes];
+        for message in self.barrier("the end of a round")? {
+            match message {
+                Message::Ranks { from, ranks } => decode(&ranks, &mut |r| take(from as usize, r)),
+                Message::Round { from, value } => {
+                    if let Some(v) = values.get_mut(from as usize) {
+                        *v = Some(value);
+                    }
+                }
+                _ => {}
+            }
+        }
+        values.into_iter().map(|v| v.ok_or_else(|| lost("round ends"))).collect()
+    }
+
+    fn end_level(&mut self, mine: LevelEnd, take: &mut dyn FnMut(usize, u64)) -> Result<Vec<LevelEnd>, GenError> {
         let from = self.process as u32;
         let LevelBytes { ranks, bytes } = std::mem::take(&mut self.sent);
         for to in 0..self.processes {
@@ -260,7 +284,7 @@ impl Exchange for Link<'_> {
         let mut level = LevelBytes::default();
         for message in self.barrier("the end of a level")? {
             match message {
-                Message::Ranks(batch) => decode(&batch, take),
+                Message::Ranks { from, ranks } => decode(&ranks, &mut |r| take(from as usize, r)),
                 Message::End { from, count, flags, bytes, ranks } => {
                     if let Some(end) = ends.get_mut(from as usize) {
                         *end = Some(LevelEnd { count, flags });

@@ -96,6 +96,9 @@ pub struct Generated {
     pub search_time: Duration,
     /// See [`Generated::search_time`].
     pub gather_time: Duration,
+    /// The part of the search's time spent in the exchange: sending, and
+    /// waiting at each round's end for the other processes.
+    pub exchange_time: Duration,
 }
 
 /// Runs this process's part of a cluster generation (see [`ClusterRun`]):
@@ -220,7 +223,7 @@ fn run_worker(worker: &mut timely::worker::Worker, run: &ClusterRun) -> Result<G
             link.send_piece(offset, piece);
             offset += len;
         }
-        link.end_round(&mut |at, bytes| {
+        link.end_piece_round(&mut |at, bytes| {
             if let Some(Ok(table)) = &mut table {
                 if let Err(e) = table.write_at(at, bytes) {
                     problem.get_or_insert(e.to_string());
@@ -257,5 +260,6 @@ fn run_worker(worker: &mut timely::worker::Worker, run: &ClusterRun) -> Result<G
         checkpoint_time: done.checkpoint_time,
         search_time,
         gather_time: gathering.elapsed(),
+        exchange_time: done.exchange_time,
     })
 }

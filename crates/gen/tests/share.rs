@@ -21,8 +21,10 @@ fn board(rows: usize, cols: usize) -> Definition {
     Definition::new(&format!("slide-{rows}x{cols}"), ["u", "d", "l", "r"], puzzle).unwrap()
 }
 
+#[derive(Clone)]
 enum Message {
-    Ranks(u64, Vec<u64>),
+    Ranks(u64, usize, Vec<u64>),
+    Round(u64, usize, u64),
     End(u64, usize, LevelEnd),
 }
 
@@ -37,16 +39,29 @@ struct Channels {
 }
 
 impl Exchange for Channels {
-    fn send(&mut self, to: usize, ranks: &[u64], _take: &mut dyn FnMut(u64)) -> Result<(), GenError> {
+    fn send(&mut self, to: usize, ranks: &[u64], _take: &mut dyn FnMut(usize, u64)) -> Result<(), GenError> {
         self.to[to]
-            .send(Message::Ranks(self.level, ranks.to_vec()))
+            .send(Message::Ranks(self.level, self.me, ranks.to_vec()))
             .map_err(|_| GenError::Cluster(format!("share {to} is gone")))
     }
 
-    fn end_level(&mut self, mine: LevelEnd, take: &mut dyn FnMut(u64)) -> Result<Vec<LevelEnd>, GenError> {
+    fn end_round(&mut self, mine: u64, take: &mut dyn FnMut(usize, u64)) -> Result<Vec<u64>, GenError> {
+        let ends = self.end(Message::Round(self.level, self.me, mine), take)?;
+        Ok(ends.into_iter().map(|e| e.count).collect())
+    }
+
+    fn end_level(&mut self, mine: LevelEnd, take: &mut dyn FnMut(usize, u64)) -> Result<Vec<LevelEnd>, GenError> {
+        self.end(Message::End(self.level, self.me, mine), take)
+    }
+}
+
+impl Channels {
+    /// Ends a round or a level: `end` to every share, then every share's
+    /// end and the ranks sent here in the round (a round's number is its
+    /// end's count).
+    fn end(&mut self, end: Message, take: &mut dyn FnMut(usize, u64)) -> Result<Vec<LevelEnd>, GenError> {
         for to in &self.to {
-            to.send(Message::End(self.level, self.me, mine))
-                .map_err(|_| GenError::Cluster("a share is gone".into()))?;
+            to.send(end.clone()).map_err(|_| GenError::Cluster("a share is gone".into()))?;
         }
         let mut ends = vec![None; self.to.len()];
         let mut pending: Vec<Message> = self.later.remove(&self.level).unwrap_or_default();
@@ -59,9 +74,14 @@ impl Exchange for Channels {
                     .map_err(|_| GenError::Cluster("a share is gone".into()))?,
             };
             match message {
-                Message::Ranks(level, ranks) if level == self.level => ranks.into_iter().for_each(&mut *take),
+                Message::Ranks(level, from, ranks) if level == self.level => {
+                    ranks.into_iter().for_each(|r| take(from, r));
+                }
+                Message::Round(level, from, value) if level == self.level => {
+                    ends[from] = Some(LevelEnd { count: value, flags: 0 });
+                }
                 Message::End(level, from, end) if level == self.level => ends[from] = Some(end),
-                m @ (Message::Ranks(level, _) | Message::End(level, ..)) => {
+                m @ (Message::Ranks(level, ..) | Message::Round(level, ..) | Message::End(level, ..)) => {
                     self.later.entry(level).or_default().push(m);
                 }
             }

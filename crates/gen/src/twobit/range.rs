@@ -23,7 +23,7 @@ use rayon::prelude::*;
 
 use super::array::{PER_WORD, TwoBits, UNREACHED};
 use super::file::{Keeper, load_part, read_partial, run_digest};
-use super::search::Scheme;
+use super::search::{Scheme, alike, candidates};
 use super::{allocate_len, list_cap, scheme};
 use crate::{GenError, Options, Part, Progress};
 
@@ -47,24 +47,38 @@ pub const STOP: u64 = 1;
 pub const KEEP: u64 = 2;
 
 /// How a process's share of the search reaches the others'.
+///
+/// A level is one or more rounds: [`Exchange::end_round`] ends a round
+/// within it (every process's sends of the round delivered, and one number
+/// from each shared), [`Exchange::end_level`] its last. Every process makes
+/// the same calls in the same order.
 pub trait Exchange {
-    /// Sends `ranks` (ascending, distinct) to process `to`, which owns them,
-    /// and may hand ranks sent to this process in this level so far to
-    /// `take` (so that they need not wait for the level's end).
+    /// Sends `ranks` (ascending, distinct) to process `to`, and may hand
+    /// ranks sent to this process in this round so far to `take`, with
+    /// their sender (so that they need not wait for the round's end).
     ///
     /// # Errors
     ///
     /// [`GenError::Cluster`] if the ranks cannot be sent.
-    fn send(&mut self, to: usize, ranks: &[u64], take: &mut dyn FnMut(u64)) -> Result<(), GenError>;
+    fn send(&mut self, to: usize, ranks: &[u64], take: &mut dyn FnMut(usize, u64)) -> Result<(), GenError>;
+
+    /// Ends a round within a level: returns every process's `mine` (in
+    /// process order) and hands each rank sent to this process in the
+    /// round to `take` with its sender, in any order.
+    ///
+    /// # Errors
+    ///
+    /// [`GenError::Cluster`] if a process is gone or the round cannot end.
+    fn end_round(&mut self, mine: u64, take: &mut dyn FnMut(usize, u64)) -> Result<Vec<u64>, GenError>;
 
     /// Ends the level: returns every process's `mine` (in process order)
-    /// and hands each rank sent to this process in the level to `take`, in
-    /// any order.
+    /// and hands each rank sent to this process in the level's last round
+    /// to `take` with its sender, in any order.
     ///
     /// # Errors
     ///
     /// [`GenError::Cluster`] if a process is gone or the level cannot end.
-    fn end_level(&mut self, mine: LevelEnd, take: &mut dyn FnMut(u64)) -> Result<Vec<LevelEnd>, GenError>;
+    fn end_level(&mut self, mine: LevelEnd, take: &mut dyn FnMut(usize, u64)) -> Result<Vec<LevelEnd>, GenError>;
 }
 
 /// Which ranks a process owns, of `processes` that split `slots` ranks into
@@ -157,6 +171,9 @@ pub struct SharePart {
     pub checkpoints: u32,
     /// The time spent keeping it.
     pub checkpoint_time: Duration,
+    /// The time spent in the exchange: sending, and waiting at the end of
+    /// each round for the other processes.
+    pub exchange_time: Duration,
 }
 
 impl SharePart {
@@ -235,7 +252,7 @@ pub fn share_search(
         });
     }
     let newest = if share.resume { kept.iter().map(|k| k.1).max().unwrap_or(0) } else { 0 };
-    let newest_all = exchange.end_level(LevelEnd { count: newest, flags: 0 }, &mut |_| {})?;
+    let newest_all = exchange.end_level(LevelEnd { count: newest, flags: 0 }, &mut |_, _| {})?;
     let common = newest_all.iter().map(|e| e.count).min().unwrap_or(0);
     if let Some(p) = newest_all.iter().position(|e| e.count == 0)
         && newest_all.iter().any(|e| e.count > 0)
@@ -266,7 +283,7 @@ pub fn share_search(
     };
     // Every part starts from the same level.
     let depth = histogram.len() as u64;
-    let starts = exchange.end_level(LevelEnd { count: depth, flags: 0 }, &mut |_| {})?;
+    let starts = exchange.end_level(LevelEnd { count: depth, flags: 0 }, &mut |_, _| {})?;
     if let Some((p, other)) = starts.iter().enumerate().find(|(_, s)| s.count != depth) {
         return Err(GenError::Cluster(format!(
             "process {p} continues from {} levels and this one from {depth}: resume every process from the parts \
@@ -275,8 +292,11 @@ pub fn share_search(
         )));
     }
     let mut keeper = Keeper::new(share.part, definition, options.encoding, digest, share.checkpoint_every, Some(mark));
-    let run = Share { puzzle, scheme, options, ranges, me: share.process, array, histogram, here, exchange };
+    let mut timed = Timed { inner: exchange, time: Duration::ZERO };
+    let run =
+        Share { puzzle, scheme, options, ranges, me: share.process, array, histogram, here, exchange: &mut timed };
     let done = puzzle.with_cursor(ShareCursor { run, keeper: &mut keeper })?;
+    let exchange_time = timed.time;
     let (array, histogram, stopped, (predecessors, remote)) = done;
     if stopped {
         let depth = (histogram.len() - 1) as u8;
@@ -294,7 +314,39 @@ pub fn share_search(
         remote,
         checkpoints: keeper.count,
         checkpoint_time: keeper.time,
+        exchange_time,
     })
+}
+
+/// An exchange that adds up the time spent in it: sending, and waiting at
+/// each round's end for the other processes (their work included, where
+/// they are slower).
+struct Timed<'e> {
+    inner: &'e mut dyn Exchange,
+    time: Duration,
+}
+
+impl Timed<'_> {
+    fn timed<T>(&mut self, call: impl FnOnce(&mut dyn Exchange) -> T) -> T {
+        let started = Instant::now();
+        let result = call(&mut *self.inner);
+        self.time += started.elapsed();
+        result
+    }
+}
+
+impl Exchange for Timed<'_> {
+    fn send(&mut self, to: usize, ranks: &[u64], take: &mut dyn FnMut(usize, u64)) -> Result<(), GenError> {
+        self.timed(|e| e.send(to, ranks, take))
+    }
+
+    fn end_round(&mut self, mine: u64, take: &mut dyn FnMut(usize, u64)) -> Result<Vec<u64>, GenError> {
+        self.timed(|e| e.end_round(mine, take))
+    }
+
+    fn end_level(&mut self, mine: LevelEnd, take: &mut dyn FnMut(usize, u64)) -> Result<Vec<LevelEnd>, GenError> {
+        self.timed(|e| e.end_level(mine, take))
+    }
 }
 
 /// Exchanges a share's search makes before its first level (the levels
@@ -350,6 +402,11 @@ impl WithCursor for ShareCursor<'_, '_, '_> {
         let mut moves = (0u64, 0u64);
         let mut frontier: Option<Vec<u64>> =
             histogram.is_empty().then(|| range.contains(&goal).then_some(goal).into_iter().collect());
+        // Windows of a pull: as many on every process (the largest range's).
+        let largest = (0..ranges.processes()).map(|p| ranges.range(p)).map(|r| r.end - r.start).max().unwrap_or(0);
+        let pull_windows = TwoBits::words_for(largest).div_ceil(WINDOW_WORDS as u64).max(1) as usize;
+        // Whether the level the next end counts was found bottom-up.
+        let mut pulled = false;
         loop {
             // Expand level d, which the array holds in full; `histogram`
             // holds the levels before it.
@@ -358,6 +415,16 @@ impl WithCursor for ShareCursor<'_, '_, '_> {
                 return Err(GenError::TooDeep { max: d });
             }
             let (here_value, next_value) = (scheme.value(d), scheme.value(d + 1));
+            // Level d's size, every range's, chooses how to expand it, as
+            // one search chooses: top-down while the states alike to level
+            // d's are fewer than the unreached candidates, else bottom-up.
+            let counts = exchange.end_round(here, &mut |_, _| {})?;
+            let mut levels = histogram.clone();
+            levels.push(counts.iter().sum());
+            // A level every range lists is pushed from the lists, cheaper
+            // than any scan.
+            let listed = counts.iter().all(|&c| c <= list_cap(largest));
+            let pull = !listed && candidates(puzzle, &levels) < alike(scheme, puzzle, &levels);
             let mut next = Listed::new(cap);
             let mut remote_here = 0u64;
             // A rank another process found for this range, set if it is new.
@@ -369,30 +436,54 @@ impl WithCursor for ShareCursor<'_, '_, '_> {
                     next.push(p);
                 }
             };
-            let windows: Vec<Source<'_>> = match &frontier {
-                Some(list) => list.chunks(WINDOW_WORDS * 8).map(Source::Ranks).collect(),
-                None => (0..array.words.len())
-                    .step_by(WINDOW_WORDS)
-                    .map(|w| Source::Words(w..(w + WINDOW_WORDS).min(array.words.len())))
-                    .collect(),
-            };
-            for window in windows {
-                let mut remote = expand.window(window, d, here_value, next_value, &mut next);
-                remote_here += remote.len() as u64;
-                remote.par_sort_unstable();
-                remote.dedup();
-                let mut rest = &remote[..];
-                while let Some(&first) = rest.first() {
-                    let owner = ranges.owner(first);
-                    let end = ranges.start(owner + 1);
-                    let cut = rest.partition_point(|&r| r < end);
-                    exchange.send(owner, &rest[..cut], &mut |p| mark(p, &mut next))?;
-                    rest = &rest[cut..];
+            if pull {
+                let words = array.words.len();
+                for w in 0..pull_windows {
+                    let window = (w * WINDOW_WORDS).min(words)..((w + 1) * WINDOW_WORDS).min(words);
+                    // Ask the owners of the unresolved candidates' remote
+                    // neighbours which are at d; they answer; then those
+                    // candidates are settled.
+                    let questions = expand.ask(window.clone(), d, here_value, next_value, &mut next);
+                    remote_here += questions.len() as u64;
+                    let mut asked: Vec<(usize, u64)> = Vec::new();
+                    send_by_owner(&ranges, questions, exchange, &mut |from, r| asked.push((from, r)))?;
+                    exchange.end_round(0, &mut |from, r| asked.push((from, r)))?;
+                    asked.par_sort_unstable();
+                    let mut yes: Vec<u64> = Vec::new();
+                    let mut rest = &asked[..];
+                    while let Some(&(from, _)) = rest.first() {
+                        let cut = rest.partition_point(|&(f, _)| f == from);
+                        let at_d: Vec<u64> = rest[..cut]
+                            .iter()
+                            .map(|&(_, r)| r)
+                            .filter(|&r| range.contains(&r) && array.get(r - range.start) == here_value)
+                            .collect();
+                        if !at_d.is_empty() {
+                            exchange.send(from, &at_d, &mut |_, r| yes.push(r))?;
+                        }
+                        rest = &rest[cut..];
+                    }
+                    exchange.end_round(0, &mut |_, r| yes.push(r))?;
+                    yes.par_sort_unstable();
+                    expand.settle(window, d, next_value, &yes, &mut next);
+                }
+            } else {
+                let windows: Vec<Source<'_>> = match &frontier {
+                    Some(list) => list.chunks(WINDOW_WORDS * 8).map(Source::Ranks).collect(),
+                    None => (0..array.words.len())
+                        .step_by(WINDOW_WORDS)
+                        .map(|w| Source::Words(w..(w + WINDOW_WORDS).min(array.words.len())))
+                        .collect(),
+                };
+                for window in windows {
+                    let remote = expand.window(window, d, here_value, next_value, &mut next);
+                    remote_here += remote.len() as u64;
+                    send_by_owner(&ranges, remote, exchange, &mut |_, p| mark(p, &mut next))?;
                 }
             }
             let stop = options.stop.is_some_and(|s| s.load(Relaxed));
             let flags = if stop { STOP } else { 0 } | if keeper.due(&array) { KEEP } else { 0 };
-            let ends = exchange.end_level(LevelEnd { count: here, flags }, &mut |p| mark(p, &mut next))?;
+            let ends = exchange.end_level(LevelEnd { count: here, flags }, &mut |_, p| mark(p, &mut next))?;
             let total: u64 = ends.iter().map(|e| e.count).sum();
             let flags = ends.iter().fold(0, |f, e| f | e.flags);
             if total == 0 {
@@ -413,9 +504,10 @@ impl WithCursor for ShareCursor<'_, '_, '_> {
                 reached: histogram.iter().sum(),
                 total: ranges.start(ranges.processes()),
                 before: 0,
-                pull: false,
+                pull: pulled,
                 elapsed: started.elapsed(),
             });
+            pulled = pull;
             if flags & (STOP | KEEP) != 0 {
                 keeper.keep(&array, &histogram, here)?;
             }
@@ -425,6 +517,26 @@ impl WithCursor for ShareCursor<'_, '_, '_> {
         }
         Ok((array, histogram, false, moves))
     }
+}
+
+/// Sends `ranks` (any order) to their owners, sorted and without
+/// duplicates, one batch per owner.
+fn send_by_owner(
+    ranges: &Ranges,
+    mut ranks: Vec<u64>,
+    exchange: &mut dyn Exchange,
+    take: &mut dyn FnMut(usize, u64),
+) -> Result<(), GenError> {
+    ranks.par_sort_unstable();
+    ranks.dedup();
+    let mut rest = &ranks[..];
+    while let Some(&first) = rest.first() {
+        let owner = ranges.owner(first);
+        let cut = rest.partition_point(|&r| r < ranges.start(owner + 1));
+        exchange.send(owner, &rest[..cut], take)?;
+        rest = &rest[cut..];
+    }
+    Ok(())
 }
 
 /// The states of the next level found in this range: how many, and their
@@ -544,6 +656,95 @@ impl<C: Cursor> Expand<'_, C> {
             remote.extend_from_slice(&part);
         }
         remote
+    }
+}
+
+impl<C: Cursor> Expand<'_, C> {
+    /// Runs `visit` on every unreached candidate for level `d + 1` of the
+    /// local words `words` (on a sliding board, those of `d + 1`'s parity),
+    /// on every thread, each thread over its own words (so it may set
+    /// their entries plainly); adds up the threads' findings and returns
+    /// what they collected.
+    fn each_candidate<V>(&self, words: core::ops::Range<usize>, d: u8, found: &mut Listed, visit: V) -> Vec<u64>
+    where
+        V: Fn(u64, &mut C, &mut Listed, &mut Vec<u64>) + Sync,
+    {
+        let threads = rayon::current_num_threads().max(1);
+        let parities = self.puzzle.parity_runs();
+        let start = self.range.start;
+        let per = words.len().div_ceil(threads * 8).max(1);
+        let pieces: Vec<_> = words.clone().step_by(per).map(|a| a..(a + per).min(words.end)).collect();
+        let results: Vec<(Listed, Vec<u64>)> = pieces
+            .into_par_iter()
+            .map(|piece| {
+                let (mut cursor, mut listed, mut collected) = (self.cursor.clone(), Listed::new(self.cap), Vec::new());
+                for w in piece {
+                    let mut bits = self.array.matching(w, UNREACHED);
+                    if let Some((stride, of_cell)) = parities {
+                        bits &= parity_mask(start, w, stride, &of_cell, u64::from(d.wrapping_add(1) % 2));
+                    }
+                    while bits != 0 {
+                        let rank = start + w as u64 * PER_WORD + u64::from(bits.trailing_zeros() / 2);
+                        bits &= bits - 1;
+                        visit(rank, &mut cursor, &mut listed, &mut collected);
+                    }
+                }
+                (listed, collected)
+            })
+            .collect();
+        let mut collected = Vec::with_capacity(results.iter().map(|r| r.1.len()).sum());
+        for (listed, part) in results {
+            found.merge(listed);
+            collected.extend_from_slice(&part);
+        }
+        collected
+    }
+
+    /// A pull's first step over `words`: a candidate with a neighbour in
+    /// this range at `d` (entry `here`) takes `d + 1` (entry `next`); the
+    /// others' neighbours in other ranges are returned, unsorted, to be
+    /// asked about.
+    fn ask(&self, words: core::ops::Range<usize>, d: u8, here: u64, next: u64, found: &mut Listed) -> Vec<u64> {
+        let moves = self.puzzle.move_count().min(MAX_MOVES);
+        let start = self.range.start;
+        self.each_candidate(words, d, found, |rank, cursor, listed, questions| {
+            cursor.seek(rank);
+            let asked = questions.len();
+            for m in 0..moves {
+                let Some(n) = cursor.rank_after(m) else { continue };
+                listed.tried += 1;
+                if !self.range.contains(&n) {
+                    questions.push(n);
+                } else if self.array.get(n - start) == here {
+                    questions.truncate(asked);
+                    self.array.reach_own(rank - start, next);
+                    listed.push(rank);
+                    return;
+                }
+            }
+        })
+    }
+
+    /// A pull's last step over `words`: a candidate still unreached with a
+    /// neighbour in `at_d` (the remote neighbours asked about that their
+    /// owners said are at `d`, ascending) takes `d + 1` (entry `next`).
+    fn settle(&self, words: core::ops::Range<usize>, d: u8, next: u64, at_d: &[u64], found: &mut Listed) {
+        if at_d.is_empty() {
+            return;
+        }
+        let moves = self.puzzle.move_count().min(MAX_MOVES);
+        let start = self.range.start;
+        self.each_candidate(words, d, found, |rank, cursor, listed, _| {
+            cursor.seek(rank);
+            for m in 0..moves {
+                let Some(n) = cursor.rank_after(m) else { continue };
+                if !self.range.contains(&n) && at_d.binary_search(&n).is_ok() {
+                    self.array.reach_own(rank - start, next);
+                    listed.push(rank);
+                    return;
+                }
+            }
+        });
     }
 }
 

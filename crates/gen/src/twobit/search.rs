@@ -162,6 +162,29 @@ impl Parities {
     }
 }
 
+/// The states a top-down scan of level `d` (the last of `histogram`)
+/// visits: those whose entries say `d` (or, on a sliding board, that and
+/// `d`'s parity), level `d` and the levels before it that look alike.
+pub(crate) fn alike(scheme: Scheme, puzzle: &Puzzle, histogram: &[u64]) -> u64 {
+    let period = match (scheme, puzzle.parity_runs()) {
+        (Scheme::Mod3, Some(_)) => 6,
+        (scheme, _) => scheme.modulus(),
+    };
+    histogram.iter().rev().step_by(period).sum()
+}
+
+/// The unreached states a bottom-up scan of level `d + 1` visits (`d` the
+/// last level of `histogram`): all of them, or on a sliding board those
+/// of `d + 1`'s parity.
+pub(crate) fn candidates(puzzle: &Puzzle, histogram: &[u64]) -> u64 {
+    let unreached = puzzle.slots() - histogram.iter().sum::<u64>().min(puzzle.slots());
+    let Some((stride, of_cell)) = puzzle.parity_runs() else { return unreached };
+    let parity = histogram.len() % 2;
+    let of_parity = (0..puzzle.cells()).filter(|&c| usize::from(of_cell[c]) == parity).count() as u64 * stride;
+    let reached: u64 = histogram.iter().skip(parity ^ 1).step_by(2).sum();
+    of_parity.saturating_sub(reached).min(unreached)
+}
+
 impl<'a, C: Cursor> Search<'a, C> {
     /// A search of `array`, whose entries hold the levels of `histogram`
     /// (the goal alone, to start; or what a stopped run had done). A list
@@ -221,28 +244,6 @@ impl<'a, C: Cursor> Search<'a, C> {
         self.parities.map_or(0, |p| p.of(rank))
     }
 
-    /// The states whose entries say `d` (or, on a sliding board, that and
-    /// `d`'s parity): level `d` and the levels before it that look alike.
-    fn alike(&self) -> u64 {
-        let period = match (self.scheme, self.parities) {
-            (Scheme::Mod3, Some(_)) => 6,
-            (scheme, _) => scheme.modulus(),
-        };
-        self.histogram.iter().rev().step_by(period).sum()
-    }
-
-    /// The unreached states a pull of level `d + 1` visits: all of them, or
-    /// on a sliding board those of `d + 1`'s parity.
-    fn candidates(&self, d: u8) -> u64 {
-        let unreached = self.array.len - self.reached;
-        let Some(p) = self.parities else { return unreached };
-        let parity = u64::from(d.wrapping_add(1) % 2);
-        let cells = self.puzzle.cells();
-        let of_parity = (0..cells).filter(|&c| u64::from(p.of_cell[c]) == parity).count() as u64 * p.stride;
-        let reached: u64 = self.histogram.iter().skip((parity ^ 1) as usize).step_by(2).sum();
-        of_parity.saturating_sub(reached).min(unreached)
-    }
-
     /// Computes the next level (the first time, together with the states
     /// of it set already).
     ///
@@ -257,7 +258,8 @@ impl<'a, C: Cursor> Search<'a, C> {
         let unreached = self.array.len - self.reached;
         // A scan that pushes visits the states alike to level d's; one that
         // pulls, the candidates for level d + 1.
-        let (alike, candidates) = (self.alike(), self.candidates(d));
+        let (alike, candidates) =
+            (alike(self.scheme, self.puzzle, &self.histogram), candidates(self.puzzle, &self.histogram));
         if self.unreached.is_none() && self.frontier.is_none() && unreached <= self.cap && candidates < alike {
             self.unreached = Some(self.list_unreached());
         }
