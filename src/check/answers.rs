@@ -35,6 +35,20 @@ pub(crate) enum Wrong {
     Undecided(String),
 }
 
+impl Wrong {
+    /// What a contest platform calls it: a line not in the statement's
+    /// form (or a move name it does not have) is a presentation error, a
+    /// case godtab could not decide a failure to judge, the rest wrong
+    /// answers.
+    pub(crate) fn outcome(&self) -> super::Outcome {
+        match self {
+            Self::Malformed(_) | Self::UnknownMove { .. } => super::Outcome::PresentationError,
+            Self::Undecided(_) => super::Outcome::Fail,
+            _ => super::Outcome::WrongAnswer,
+        }
+    }
+}
+
 impl fmt::Display for Wrong {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

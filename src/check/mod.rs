@@ -7,13 +7,16 @@
 mod answers;
 mod cases;
 mod eight_two;
+mod protocol;
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
+use godtab_runtime::{Bytes, Table};
+use protocol::{Checked, Outcome, Protocol};
 
 use crate::cases::Format;
 use crate::eight_two::EIGHT_TWO;
@@ -25,7 +28,9 @@ use cases::Cases;
 /// Arguments of `godtab check`.
 #[derive(clap::Args)]
 #[command(
-    override_usage = "godtab check [OPTIONS] [PUZZLE] INPUT OUTPUT",
+    override_usage = "godtab check [OPTIONS] [PUZZLE] INPUT OUTPUT
+       godtab check --protocol testlib [OPTIONS] [PUZZLE] INPUT OUTPUT ANSWER [RESULT_FILE]
+       godtab check --protocol kattis [OPTIONS] [PUZZLE] INPUT ANSWER FEEDBACK_DIR < OUTPUT",
     after_help = "Examples:
   godtab check nine-puzzle cases.txt answers.txt
   godtab check eight-puzzle cases.txt answers.txt --all
@@ -49,13 +54,29 @@ and \"09\" are malformed).
 Each wrong case is reported on one line: its number, its input and output lines, and why (not
 optimal: N moves where D suffice; an unknown or illegal move; moves that do not reach the goal;
 solvable or unsolvable wrong; a malformed line; missing or extra output). The exit status is 0
-when every answer is right, 1 otherwise."
+when every answer is right, 1 otherwise.
+
+Contest platforms call checkers their own way (--protocol); both judge the jury's answer file
+first, and a wrong jury answer is the checker's failure, not the contestant's verdict:
+  testlib  PUZZLE INPUT OUTPUT ANSWER [RESULT_FILE]: exit 0 accepted, 1 wrong answer, 2
+           presentation error (a malformed line, an unknown move, missing or extra output), 3
+           fail (the jury's answer is not right, or godtab cannot judge); one message on stderr
+           (\"ok ...\", \"wrong answer ...\", \"wrong output format ...\", \"FAIL ...\"), also
+           written to RESULT_FILE if given.
+  kattis   PUZZLE INPUT ANSWER FEEDBACK_DIR < OUTPUT (the Kattis / ICPC problem package's
+           output validator, also DOMjudge's): exit 42 accepted, 43 wrong, 1 judge error; the
+           report is appended to FEEDBACK_DIR/judgemessage.txt and a short verdict to
+           teammessage.txt."
 )]
 pub(crate) struct Args {
     /// The puzzle (not needed with --table), the file of cases and the
-    /// file of answers.
+    /// file of answers (with --protocol, the files the platform gives).
     #[arg(value_name = "PUZZLE INPUT OUTPUT", required = true)]
     words: Vec<String>,
+    /// Call as a contest platform calls its checkers: testlib's order
+    /// and exit codes, or the Kattis / ICPC / DOMjudge output validator's.
+    #[arg(long, value_enum)]
+    protocol: Option<Protocol>,
     /// The format of the cases and answers (by default the puzzle's own).
     #[arg(long, value_enum)]
     format: Option<Format>,
@@ -68,33 +89,135 @@ pub(crate) struct Args {
     search: crate::pdb::SearchArgs,
 }
 
-/// Checks every answer; exit status 1 if one is wrong.
+/// Checks every answer; exit status 1 if one is wrong (or, with
+/// `--protocol`, the platform's statuses).
 pub(crate) fn run(args: &Args) -> Result<ExitCode> {
-    let (puzzle, input, output) = match args.words.as_slice() {
-        [puzzle, input, output] => (Some(puzzle.as_str()), input, output),
-        [input, output] if args.tables.table.is_some() => (None, input, output),
-        _ => bail!("give the puzzle, the file of cases and the file of answers (or --table FILE and the two files)"),
-    };
-    let open = |path: &String| -> Result<BufReader<File>> {
-        Ok(BufReader::with_capacity(64 << 10, File::open(Path::new(path)).with_context(|| path.clone())?))
-    };
-    let mut out = crate::stdio::buffered_stdout();
-    let output_name = PathBuf::from(output);
-    let wrong = if puzzle == Some(EIGHT_TWO) || args.format == Some(Format::EightTwo) {
-        if let Some(other) = puzzle.filter(|&p| p != EIGHT_TWO) {
-            bail!("--format eight-two is the puzzle {EIGHT_TWO}'s format, not {other}'s");
+    let table = args.tables.table.is_some();
+    // The words after the puzzle (none with --table).
+    let files = |least: usize, most: usize| -> Result<(Option<&str>, &[String])> {
+        let n = args.words.len();
+        if table && (least..=most).contains(&n) {
+            return Ok((None, &args.words[..]));
         }
-        let tables = crate::eight_two::load_tables(&args.tables)?;
-        eight_two::check(&tables, open(input)?, open(output)?, args.all, &mut out, &output_name)?
-    } else {
+        if !table && (least + 1..=most + 1).contains(&n) {
+            return Ok((Some(args.words[0].as_str()), &args.words[1..]));
+        }
+        bail!("{}", usage(args.protocol))
+    };
+    match args.protocol {
+        None => {
+            let (puzzle, files) = files(2, 2)?;
+            let judge = Judge::open(args, puzzle)?;
+            let mut out = crate::stdio::buffered_stdout();
+            let outcome =
+                judge.check(args, open(&files[0])?, open(&files[1])?, args.all, &mut out, Path::new(&files[1]))?;
+            out.flush()?;
+            Ok(if outcome == Outcome::Accepted { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+        }
+        Some(Protocol::Testlib) => {
+            // Anything that keeps godtab from judging is testlib's fail.
+            let run = || -> Result<ExitCode> {
+                let (puzzle, files) = files(3, 4)?;
+                let judge = Judge::open(args, puzzle)?;
+                let [input, output, answer] = [&files[0], &files[1], &files[2]];
+                let jury = judge.checked(args, open(input)?, open(answer)?, Path::new(answer))?;
+                let contestant = open(output).and_then(|o| judge.checked(args, open(input)?, o, Path::new(output)));
+                protocol::testlib(&jury, contestant, files.get(3).map(Path::new))
+            };
+            run().or_else(|error| {
+                crate::stdio::note(format_args!("FAIL {}", crate::one_line(&error)));
+                Ok(ExitCode::from(3))
+            })
+        }
+        Some(Protocol::Kattis) => {
+            let (puzzle, files) = files(3, 3)?;
+            let [input, answer, feedback] = [&files[0], &files[1], &files[2]];
+            let feedback = Path::new(feedback);
+            if !feedback.is_dir() {
+                bail!("{}: the feedback folder does not exist", feedback.display());
+            }
+            let judge = Judge::open(args, puzzle)?;
+            let jury = judge.checked(args, open(input)?, open(answer)?, Path::new(answer))?;
+            let stdin = std::io::stdin();
+            let contestant =
+                judge.checked(args, open(input)?, BufReader::with_capacity(64 << 10, stdin.lock()), Path::new("stdin"));
+            protocol::kattis(&jury, contestant, feedback)
+        }
+    }
+}
+
+/// How to call `check` with `protocol`.
+fn usage(protocol: Option<Protocol>) -> &'static str {
+    match protocol {
+        None => "give the puzzle, the file of cases and the file of answers (or --table FILE and the two files)",
+        Some(Protocol::Testlib) => {
+            "--protocol testlib: give the puzzle, INPUT, OUTPUT, ANSWER and optionally RESULT_FILE (with --table, \
+             no puzzle)"
+        }
+        Some(Protocol::Kattis) => {
+            "--protocol kattis: give the puzzle, INPUT, ANSWER and FEEDBACK_DIR, and the output on standard input \
+             (with --table, no puzzle)"
+        }
+    }
+}
+
+/// A file of cases or answers, buffered.
+fn open(path: &String) -> Result<BufReader<File>> {
+    Ok(BufReader::with_capacity(64 << 10, File::open(Path::new(path)).with_context(|| path.clone())?))
+}
+
+/// What holds the answers against the cases: the Eight II tables, or a
+/// table or pattern set and the cases' format.
+enum Judge {
+    EightTwo(Vec<Table<Bytes>>),
+    File(crate::source::Loaded, Format),
+}
+
+impl Judge {
+    fn open(args: &Args, puzzle: Option<&str>) -> Result<Self> {
+        if puzzle == Some(EIGHT_TWO) || args.format == Some(Format::EightTwo) {
+            if let Some(other) = puzzle.filter(|&p| p != EIGHT_TWO) {
+                bail!("--format eight-two is the puzzle {EIGHT_TWO}'s format, not {other}'s");
+            }
+            return Ok(Self::EightTwo(crate::eight_two::load_tables(&args.tables)?));
+        }
         let loaded = args.tables.open_verified(puzzle)?;
         let format = args.format.unwrap_or_else(|| Format::of(&loaded.file));
         format.check(&loaded.file).map_err(|problem| anyhow::anyhow!("--format: {problem}"))?;
-        let oracle = Oracle::new(&loaded.file, args.search);
-        check(&oracle, format, open(input)?, open(output)?, args.all, &mut out, &output_name)?
-    };
-    out.flush()?;
-    Ok(if wrong { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+        Ok(Self::File(loaded, format))
+    }
+
+    /// Checks `answers` against `input`, writing the report to `out`.
+    fn check(
+        &self,
+        args: &Args,
+        input: impl BufRead,
+        answers: impl BufRead,
+        all: bool,
+        out: &mut impl Write,
+        answers_name: &Path,
+    ) -> Result<Outcome> {
+        match self {
+            // The Eight II checker tells no form from content: a wrong
+            // answer of any kind is a wrong answer.
+            Self::EightTwo(tables) => Ok(if eight_two::check(tables, input, answers, all, out, answers_name)? {
+                Outcome::WrongAnswer
+            } else {
+                Outcome::Accepted
+            }),
+            Self::File(loaded, format) => {
+                let oracle = Oracle::new(&loaded.file, args.search);
+                check(&oracle, *format, input, answers, all, out, answers_name)
+            }
+        }
+    }
+
+    /// [`Judge::check`] up to the first wrong case, into a report.
+    fn checked(&self, args: &Args, input: impl BufRead, answers: impl BufRead, name: &Path) -> Result<Checked> {
+        let mut report = Vec::new();
+        let outcome = self.check(args, input, answers, false, &mut report, name)?;
+        Ok(Checked { outcome, report: String::from_utf8_lossy(&report).into_owned() })
+    }
 }
 
 /// The answer lines, one at a time.
@@ -133,7 +256,8 @@ impl<R: BufRead> Answers<R> {
 }
 
 /// Checks the answers against the cases, writing one line per wrong case
-/// and a summary; true if any was wrong.
+/// and a summary; the outcome of the first wrong case (or of missing or
+/// extra output).
 fn check(
     oracle: &Oracle<'_>,
     format: Format,
@@ -142,12 +266,13 @@ fn check(
     all: bool,
     out: &mut impl Write,
     output_name: &Path,
-) -> Result<bool> {
+) -> Result<Outcome> {
     let mut cases = Cases::new(input, oracle.definition(), format);
     let empty_answers = format == Format::EightPuzzle;
     let mut answers = Answers { lines: Lines::new(answers), empty_answers };
     let (mut count, mut wrong) = (0u64, 0u64);
     let mut missing_from = None;
+    let mut first = Outcome::Accepted;
     while let Some(case) = cases.next_case()? {
         count += 1;
         if missing_from.is_some() {
@@ -158,22 +283,27 @@ fn check(
             continue;
         };
         let verdict = match &case.state {
-            Err(problem) => Err(format!("the input's case is not a state: {problem}")),
+            Err(problem) => Err((Outcome::Fail, format!("the input's case is not a state: {problem}"))),
             Ok(state) => match &text {
-                Err(too_long) => Err(format!("malformed line: {too_long}")),
-                Ok(text) => answers::check(oracle, format, state, text).map_err(|w| w.to_string()),
+                Err(too_long) => Err((Outcome::PresentationError, format!("malformed line: {too_long}"))),
+                Ok(text) => answers::check(oracle, format, state, text).map_err(|w| (w.outcome(), w.to_string())),
             },
         };
-        if let Err(why) = verdict {
+        if let Err((outcome, why)) = verdict {
             wrong += 1;
+            if first == Outcome::Accepted {
+                first = outcome;
+            }
             writeln!(out, "case {count} (input line {}, output line {line}): {why}", case.line)?;
             if !all {
-                return Ok(true);
+                return Ok(first);
             }
         }
     }
     let extra = if missing_from.is_some() { None } else { answers.extra()? };
-    conclude(out, Tally { count, wrong, missing_from, extra }, all, output_name)
+    let bad = conclude(out, Tally { count, wrong, missing_from, extra }, all, output_name)?;
+    // Answers missing or output after them: the output's form.
+    Ok(if bad && first == Outcome::Accepted { Outcome::PresentationError } else { first })
 }
 
 /// How a check ended: cases read, wrong answers, where the answers ran
