@@ -170,7 +170,7 @@ fn open(path: &String) -> Result<BufReader<File>> {
 /// table or pattern set and the cases' format.
 enum Judge {
     EightTwo(Vec<Table<Bytes>>),
-    File(crate::source::Loaded, Format),
+    File(Box<crate::source::Loaded>, Format),
 }
 
 impl Judge {
@@ -184,7 +184,7 @@ impl Judge {
         let loaded = args.tables.open_verified(puzzle)?;
         let format = args.format.unwrap_or_else(|| Format::of(&loaded.file));
         format.check(&loaded.file).map_err(|problem| anyhow::anyhow!("--format: {problem}"))?;
-        Ok(Self::File(loaded, format))
+        Ok(Self::File(Box::new(loaded), format))
     }
 
     /// Checks `answers` against `input`, writing the report to `out`.
