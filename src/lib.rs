@@ -1,8 +1,9 @@
 //! The `godtab` command, as a library: a module per command (`judge`,
-//! `solve`, `check`, `info`, `random`, `gen` in `generate`, `verify`), and
+//! `solve`, `check`, `info`, `random`, `gen` in `generate`, `verify`,
+//! `analyse`), and
 //! what they share: where tables come from and how they are opened
 //! (`source`, `embedded`), how any kind of table answers a state
-//! (`oracle`), the cases commands read (`cases`, `lines`, `eight_two`),
+//! (`oracle`) and every optimal solution (`optimal`), the cases commands read (`cases`, `lines`, `eight_two`),
 //! and how numbers are written (`text`); docs/ARCHITECTURE.md has the map.
 //! The binary calls [`main`]; fuzz targets and tests reach the code they
 //! drive through the `fuzzing` module (feature `fuzzing`).
@@ -11,6 +12,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod analyse;
 mod between;
 mod cases;
 mod check;
@@ -22,6 +24,8 @@ mod generate;
 mod info;
 mod judge;
 mod lines;
+mod move_text;
+mod optimal;
 mod oracle;
 mod pdb;
 mod random;
@@ -76,6 +80,9 @@ enum Command {
     Gen(generate::Args),
     /// Check a table file completely: structure and checksum.
     Verify(verify::Args),
+    /// Hold a solution against the table move by move: which moves lost ground, the total against the optimum.
+    #[command(visible_alias = "analyze")]
+    Analyse(analyse::Args),
 }
 
 /// Runs the command line: parses the arguments, runs the command and
@@ -91,6 +98,7 @@ pub fn main() -> ExitCode {
         Command::Random(args) => random::run(args),
         Command::Gen(args) => generate::run(args),
         Command::Verify(args) => verify::run(args),
+        Command::Analyse(args) => analyse::run(args),
     };
     match result {
         Ok(code) => code,

@@ -37,6 +37,17 @@ pub(crate) struct Work {
     pub seconds: f64,
 }
 
+impl Work {
+    /// The cost of this search and then `other`.
+    pub fn and(self, other: Self) -> Self {
+        Self {
+            nodes: self.nodes + other.nodes,
+            generated: self.generated + other.generated,
+            seconds: self.seconds + other.seconds,
+        }
+    }
+}
+
 /// Why a state got no answer.
 #[derive(Debug)]
 pub(crate) enum Unanswered {

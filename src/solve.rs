@@ -52,6 +52,14 @@ pub(crate) struct Args {
     /// Print one JSON object per state instead of text.
     #[arg(long, conflicts_with = "show")]
     json: bool,
+    /// Count every optimal solution and list the first ones (declared
+    /// move order); with --json, the keys count and solutions.
+    #[arg(long, conflicts_with = "show")]
+    all_optimal: bool,
+    /// With --all-optimal: list at most N solutions (default 100; 0 counts
+    /// them only).
+    #[arg(long, value_name = "N", requires = "all_optimal")]
+    limit: Option<usize>,
     #[command(flatten)]
     tables: TableArgs,
     #[command(flatten)]
@@ -69,6 +77,12 @@ struct Answer<'a> {
     solvable: bool,
     distance: Option<u8>,
     moves: Vec<&'a str>,
+    /// With --all-optimal: how many optimal solutions there are.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    count: Option<u128>,
+    /// With --all-optimal: the first of them, in declared move order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions: Option<Vec<Vec<&'a str>>>,
     /// What the search cost, from a pattern set.
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     search: Option<Work>,
@@ -137,6 +151,8 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
                         solvable: false,
                         distance: None,
                         moves,
+                        count: None,
+                        solutions: None,
                         search: None,
                         error: Some(e),
                     };
@@ -151,7 +167,19 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
             Some(s) if !args.json => s.split_whitespace().collect::<Vec<_>>().join(" "),
             _ => puzzle.display(&state).to_string(),
         };
-        let (answer, search, error) = match oracle.solve(&state) {
+        let solved = oracle.solve(&state).and_then(|answer| match (&answer.moves, args.all_optimal) {
+            (Some(moves), true) => {
+                let limit = args.limit.unwrap_or(DEFAULT_LIMIT);
+                let all = crate::optimal::all_optimal(&oracle, &state, moves.len() as u8, limit)?;
+                Ok((answer, Some(all)))
+            }
+            _ => Ok((answer, None)),
+        });
+        let (solved, all) = match solved {
+            Ok((answer, all)) => (Ok(answer), all),
+            Err(e) => (Err(e), None),
+        };
+        let (answer, search, error) = match solved {
             Ok(answer) => (Some(answer.moves), answer.search, None),
             Err(Unanswered::Damaged(why)) => anyhow::bail!("{why}"),
             Err(unanswered) => {
@@ -162,11 +190,29 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         failed |= error.is_some();
         let moves = answer.clone().flatten().unwrap_or_default();
         let names: Vec<&str> = moves.iter().filter_map(|&m| definition.move_name(m)).collect();
+        let search = match (search, all.as_ref().and_then(|all| all.search)) {
+            (Some(first), Some(rest)) => Some(first.and(rest)),
+            (first, rest) => first.or(rest),
+        };
+        let listed: Option<Vec<Vec<&str>>> = all.as_ref().map(|all| {
+            all.solutions.iter().map(|s| s.iter().filter_map(|&m| definition.move_name(m)).collect()).collect()
+        });
         if args.json {
             let solvable = error.is_some() || answer.as_ref().is_some_and(Option::is_some);
             let distance = answer.as_ref().and_then(|a| a.as_ref()).map(|m| m.len() as u8);
             let error = error.map(|(why, _)| why);
-            let answer = Answer { state: shown, scramble, solvable, distance, moves: names, search, error };
+            let count = all.as_ref().map(|all| all.count);
+            let answer = Answer {
+                state: shown,
+                scramble,
+                solvable,
+                distance,
+                moves: names,
+                count,
+                solutions: listed,
+                search,
+                error,
+            };
             serde_json::to_writer(&mut out, &answer)?;
             writeln!(out)?;
             continue;
@@ -175,6 +221,9 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
             (_, Some((why, hint))) => writeln!(out, "{shown}: {why}{hint}")?,
             (Some(None), _) | (None, None) => writeln!(out, "{shown}: unsolvable")?,
             (Some(Some(_)), _) if names.is_empty() => writeln!(out, "{shown}: solved (0 moves)")?,
+            (Some(Some(_)), _) if let (Some(all), Some(listed)) = (&all, &listed) => {
+                write_all_optimal(&mut out, &shown, names.len(), all.count, listed)?;
+            }
             (Some(Some(_)), _) => {
                 let plural = if names.len() == 1 { "" } else { "s" };
                 writeln!(out, "{shown}: {} move{plural}: {}", names.len(), names.join(" "))?;
@@ -185,6 +234,30 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         }
     }
     Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+}
+
+/// How many solutions `--all-optimal` lists when `--limit` is not given.
+const DEFAULT_LIMIT: usize = 100;
+
+/// `--all-optimal`'s text: the count, then one solution a line.
+fn write_all_optimal(
+    out: &mut impl Write,
+    shown: &str,
+    length: usize,
+    count: u128,
+    listed: &[Vec<&str>],
+) -> Result<()> {
+    let plural = if length == 1 { "" } else { "s" };
+    let solutions = if count == 1 { "optimal solution" } else { "optimal solutions" };
+    writeln!(out, "{shown}: {length} move{plural}, {count} {solutions}")?;
+    for solution in listed {
+        writeln!(out, "  {}", solution.join(" "))?;
+    }
+    let more = count.saturating_sub(listed.len() as u128);
+    if more > 0 {
+        writeln!(out, "  ... and {more} more (--limit N lists more)")?;
+    }
+    Ok(())
 }
 
 /// Whether `words`, one per cell (or, for an orbit puzzle, blocks split

@@ -10,6 +10,7 @@ mod cli_hardening;
 mod cli_orbits;
 mod cli_output;
 mod cli_patterns;
+mod cli_sliders;
 mod fuzz_regressions;
 mod memory;
 mod verify_sums;

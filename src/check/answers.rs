@@ -3,9 +3,10 @@
 
 use std::fmt;
 
-use godtab_runtime::{Definition, State};
+use godtab_runtime::State;
 
 use crate::cases::Format;
+use crate::move_text::split_moves;
 use crate::oracle::{Oracle, Unanswered};
 
 /// Why an answer is wrong.
@@ -117,7 +118,7 @@ pub(crate) fn check(oracle: &Oracle<'_>, format: Format, state: &State, line: &[
             (Some(count), end)
         }
     };
-    let moves = split_moves(definition, line, at)?;
+    let moves = split_moves(definition, line, at).map_err(|column| Wrong::UnknownMove { column })?;
     if let Some(count) = count.filter(|&c| c != moves.len() as i64) {
         return Err(Wrong::CountMismatch { count, moves: moves.len() });
     }
@@ -162,25 +163,6 @@ fn number(text: &[u8]) -> Option<i64> {
         return None;
     }
     std::str::from_utf8(text).ok()?.parse().ok()
-}
-
-/// The moves of `line` from byte `at`: names run together or apart, each
-/// the longest name that fits.
-fn split_moves(definition: &Definition, line: &[u8], mut at: usize) -> Result<Vec<usize>, Wrong> {
-    let names: Vec<&[u8]> = definition.move_names().map(str::as_bytes).collect();
-    let mut moves = Vec::new();
-    while at < line.len() {
-        if line[at].is_ascii_whitespace() {
-            at += 1;
-            continue;
-        }
-        let rest = &line[at..];
-        let found = (0..names.len()).filter(|&m| rest.starts_with(names[m])).max_by_key(|&m| names[m].len());
-        let Some(m) = found else { return Err(Wrong::UnknownMove { column: at + 1 }) };
-        moves.push(m);
-        at += names[m].len();
-    }
-    Ok(moves)
 }
 
 /// Why the distance a verdict needs could not be found.

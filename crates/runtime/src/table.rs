@@ -280,6 +280,24 @@ impl<B: AsRef<[u8]>> Table<B> {
         }
     }
 
+    /// Whether `neighbour`, one move from a state `distance` moves from the
+    /// goal, is one move closer to the goal (`distance - 1` moves from
+    /// it): the test that walks every optimal solution. One table read,
+    /// whatever the encoding, where [`Table::distance`] of a compact table
+    /// walks to the goal. The answer means nothing for a state that is not
+    /// such a neighbour.
+    ///
+    /// # Errors
+    ///
+    /// As [`Table::distance`].
+    pub fn is_closer(&self, neighbour: &State, distance: u8) -> Result<bool, QueryError> {
+        let view = self.distance_view();
+        match view.rank(neighbour)? {
+            Some(rank) => view.is_closer(rank, distance),
+            None => Ok(false),
+        }
+    }
+
     /// A reader of stored distances and moves by rank, for callers that
     /// rank states themselves and walk the table's moves; `None` for a
     /// [`Encoding::Compact`] table, which stores no moves.

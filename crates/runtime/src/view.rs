@@ -107,6 +107,19 @@ impl<'a> View<'a> {
         }
     }
 
+    /// Whether the state with rank `rank`, a neighbour of one `distance`
+    /// moves from the goal, is `distance - 1` moves from the goal: one
+    /// read, whatever the encoding (neighbours lie at `distance - 1`,
+    /// `distance` and `distance + 1`, which a residue tells apart, as in
+    /// [`View::closer_move`]).
+    pub fn is_closer(&self, rank: u64, distance: u8) -> Result<bool, QueryError> {
+        let Some(target) = distance.checked_sub(1) else { return Ok(false) };
+        Ok(match self.meta.encoding {
+            Encoding::Full => self.stored_distance(rank)? == Some(target),
+            encoding => self.residue(rank)? == Some(target % encoding.modulus()),
+        })
+    }
+
     #[inline]
     pub fn parent_of_rank(&self, rank: u64) -> Result<usize, QueryError> {
         let m = bits::read(self.parents, rank, self.meta.parent.width).ok_or(QueryError::Corrupt(SECTION_SHORT))?;

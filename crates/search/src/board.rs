@@ -146,6 +146,12 @@ impl<'a> Searcher<'a> {
         searcher
     }
 
+    /// The puzzle the searcher solves.
+    #[must_use]
+    pub fn puzzle(&self) -> &'a Puzzle {
+        self.puzzle
+    }
+
     /// Whether `state` can reach the goal, where that is known without a
     /// search: on a permutation puzzle (its moves' group), and on a sliding
     /// board of two rows and two columns or more (every state of its rank

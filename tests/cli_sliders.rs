@@ -1,0 +1,157 @@
+//! What speed-sliders ask of godtab: every optimal solution
+//! (`solve --all-optimal`), from every kind of table alike, and a solution
+//! analysed move by move (`analyse`).
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::common::{godtab, stderr, stdout};
+
+/// Writes `spec` into `dir` and generates its table with `options`.
+fn generate(dir: &Path, name: &str, spec: &str, options: &[&str]) -> String {
+    let spec_path = dir.join(format!("{name}.toml"));
+    std::fs::write(&spec_path, spec).unwrap();
+    let out_path = dir.join(format!("{name}.gtab")).to_string_lossy().into_owned();
+    let mut args = vec!["gen", "--spec", spec_path.to_str().unwrap(), "-o", &out_path];
+    args.extend_from_slice(options);
+    let out = godtab(&args, b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    out_path
+}
+
+const EIGHT: &str = "name = \"eight-puzzle\"\nkind = \"sliding\"\nrows = 3\ncols = 3\n";
+
+/// `solve --all-optimal --json` of `states`, one object per state.
+fn all_optimal(table: Option<&str>, states: &[&str], limit: &str) -> Vec<Value> {
+    let mut args = vec!["solve", "--all-optimal", "--json", "--limit", limit];
+    match table {
+        Some(path) => args.extend(["--table", path]),
+        None => args.push("eight-puzzle"),
+    }
+    args.extend_from_slice(states);
+    let out = godtab(&args, b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    stdout(&out).lines().map(|line| serde_json::from_str(line).unwrap()).collect()
+}
+
+#[test]
+fn every_kind_of_table_lists_the_same_optimal_solutions() {
+    let dir = tempfile::tempdir().unwrap();
+    let compact = generate(dir.path(), "compact", EIGHT, &["--compact"]);
+    let parity = generate(dir.path(), "parity", EIGHT, &["--encoding", "parity"]);
+    let patterns = format!("{EIGHT}patterns = [[1, 2, 3, 4], [5, 6, 7, 8]]\n");
+    let patterns = generate(dir.path(), "patterns", &patterns, &[]);
+
+    let out = godtab(&["random", "eight-puzzle", "--count", "25", "--seed", "7"], b"");
+    let mut states: Vec<String> = stdout(&out).lines().map(str::to_string).collect();
+    states.extend(["8 6 7 2 5 4 3 x 1".to_string(), "1 2 3 4 5 6 7 8 x".to_string()]);
+    let states: Vec<&str> = states.iter().map(String::as_str).collect();
+
+    let full = all_optimal(None, &states, "100000");
+    for answer in &full {
+        let count = answer["count"].as_u64().unwrap();
+        let solutions = answer["solutions"].as_array().unwrap();
+        assert_eq!(solutions.len() as u64, count, "{answer}");
+        assert_eq!(solutions[0], answer["moves"], "the first is the canonical answer");
+        let distance = answer["distance"].as_u64().unwrap() as usize;
+        assert!(solutions.iter().all(|s| s.as_array().unwrap().len() == distance));
+        // Distinct, in declared order (u d l r), each solving the state.
+        let order = |s: &Value| -> Vec<usize> {
+            s.as_array().unwrap().iter().map(|m| "udlr".find(m.as_str().unwrap()).unwrap()).collect()
+        };
+        assert!(solutions.windows(2).all(|w| order(&w[0]) < order(&w[1])), "{answer}");
+        for solution in solutions.iter().take(20) {
+            let moves: Vec<&str> = solution.as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+            let state = answer["state"].as_str().unwrap();
+            let out = godtab(&["analyse", "eight-puzzle", state, &moves.concat(), "--json"], b"");
+            let analysis: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+            assert_eq!((analysis["solved"].as_bool(), analysis["excess"].as_u64()), (Some(true), Some(0)));
+        }
+    }
+    assert_eq!(full[25]["count"], 40, "the first of the two 31-move states");
+    assert_eq!(full[26]["count"], 1, "the goal: one empty solution");
+    for table in [&compact, &parity, &patterns] {
+        assert_eq!(strip_work(all_optimal(Some(table), &states, "100000")), full, "{table}");
+    }
+    // A limit lists the first solutions and still counts them all.
+    // A pattern set analyses alike, a search per move (r is itself
+    // optimal there: the l after it undoes it).
+    let detour = "rl".to_string()
+        + &full[25]["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect::<String>();
+    for table in [&compact, &patterns] {
+        let out = godtab(&["analyse", "--table", table, states[25], &detour], b"");
+        assert!(
+            stdout(&out).starts_with("8 6 7 2 5 4 3 x 1: 33 moves, optimal 31: +2; move 2 lost ground\n"),
+            "{}",
+            stdout(&out)
+        );
+    }
+    for table in [&compact, &patterns] {
+        let few = strip_work(all_optimal(Some(table), &states[25..26], "3"));
+        assert_eq!(few[0]["count"], 40);
+        assert_eq!(few[0]["solutions"].as_array().unwrap()[..], full[25]["solutions"].as_array().unwrap()[..3]);
+    }
+
+    let out = godtab(&["solve", "eight-puzzle", "8 6 7 2 5 4 3 x 1", "--all-optimal", "--limit", "2"], b"");
+    let text = stdout(&out);
+    assert!(text.starts_with("8 6 7 2 5 4 3 x 1: 31 moves, 40 optimal solutions\n  u u l d d r r"), "{text}");
+    assert!(text.ends_with("  ... and 38 more (--limit N lists more)\n"), "{text}");
+    assert_eq!(text.lines().count(), 4);
+}
+
+/// The answers without what a pattern set's search cost.
+fn strip_work(answers: Vec<Value>) -> Vec<Value> {
+    let mut answers = answers;
+    for answer in &mut answers {
+        let object = answer.as_object_mut().unwrap();
+        for key in ["nodes", "generated", "seconds"] {
+            object.remove(key);
+        }
+    }
+    answers
+}
+
+#[test]
+fn analyse_finds_the_moves_that_lost_ground() {
+    // The canonical solution of a 19-move state, with a detour of two
+    // moves (r undoing the third move's l, then l again) after its third.
+    let state = "2 3 4 1 5 x 7 6 8";
+    let optimal = "ulldd rurdl lurdr uldr".replace(' ', "");
+    let detour = format!("{}rl{}", &optimal[..3], &optimal[3..]);
+    let out = godtab(&["analyse", "eight-puzzle", state, &detour], b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.lines().next(), Some("2 3 4 1 5 x 7 6 8: 21 moves, optimal 19: +2; move 4 lost ground"), "{text}");
+    assert!(text.contains("    4. r   16 -> 17   lost ground (+2)\n    5. l   17 -> 16   optimal\n"), "{text}");
+
+    let out = godtab(&["analyse", "eight-puzzle", state, "--solution", &detour, "--json"], b"");
+    let analysis: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(analysis["length"], 21);
+    assert_eq!(analysis["optimal"], 19);
+    assert_eq!(analysis["excess"], 2);
+    let moves = analysis["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 21);
+    assert_eq!(moves[3], serde_json::json!({"move": "r", "before": 16, "after": 17, "optimal": false}));
+    assert!(moves.iter().enumerate().all(|(i, m)| m["optimal"] == (i != 3)));
+    // Each move starts where the one before ended, and the last at the goal.
+    assert_eq!(moves[0]["before"], 19);
+    assert!(moves.windows(2).all(|w| w[0]["after"] == w[1]["before"]));
+    assert_eq!(moves[20]["after"], 0);
+
+    // A solution that stops short, and one through a wall.
+    let out = godtab(&["analyse", "eight-puzzle", state, &optimal[..5]], b"");
+    assert!(
+        stdout(&out).starts_with(&format!("{state}: 5 moves, optimal 19: does not solve it (ends 14 from the goal)\n"))
+    );
+    let out = godtab(&["analyse", "eight-puzzle", state, "ur"], b"");
+    assert!(!out.status.success());
+    assert_eq!(stderr(&out), "godtab: error: move 2 (r) cannot be made there\n");
+    let out = godtab(&["analyse", "eight-puzzle", state, "ulq"], b"");
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("column 3: \"q\" is not a move of this puzzle (its moves: u d l r)"),
+        "{}",
+        stderr(&out)
+    );
+}
