@@ -1,6 +1,6 @@
 //! The `godtab` command, as a library: a module per command (`judge`,
 //! `solve`, `check`, `info`, `random`, `gen` in `generate`, `verify`,
-//! `analyse`), and
+//! `analyse`, `validate`), and
 //! what they share: where tables come from and how they are opened
 //! (`source`, `embedded`), how any kind of table answers a state
 //! (`oracle`) and every optimal solution (`optimal`), the cases commands read (`cases`, `lines`, `eight_two`),
@@ -35,6 +35,7 @@ mod solve;
 mod source;
 mod stdio;
 mod text;
+mod validate;
 mod verify;
 
 /// The README's Rust examples, compiled and run as doctests.
@@ -83,6 +84,8 @@ enum Command {
     /// Hold a solution against the table move by move: which moves lost ground, the total against the optimum.
     #[command(visible_alias = "analyze")]
     Analyse(analyse::Args),
+    /// Check that test input is in the statement's exact format: an input validator for contest platforms.
+    Validate(validate::Args),
 }
 
 /// Runs the command line: parses the arguments, runs the command and
@@ -99,6 +102,7 @@ pub fn main() -> ExitCode {
         Command::Gen(args) => generate::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Analyse(args) => analyse::run(args),
+        Command::Validate(args) => validate::run(args),
     };
     match result {
         Ok(code) => code,

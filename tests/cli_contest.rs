@@ -385,3 +385,94 @@ fn kattis_protocol_exit_codes_and_feedback() {
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert!(stderr(&out).contains("/nonexistent: the feedback folder does not exist"), "{}", stderr(&out));
 }
+
+/// `godtab validate` as a platform runs an input validator: the input on
+/// standard input, the verdict in the exit status.
+fn validate(args: &[&str], input: &[u8]) -> (Option<i32>, String) {
+    let mut all = vec!["validate"];
+    all.extend_from_slice(args);
+    let out = godtab(&all, input);
+    (out.status.code(), stderr(&out).to_string())
+}
+
+#[test]
+fn validate_accepts_what_random_writes_in_every_format() {
+    let unsolvable = &["--unsolvable", "0.3"][..];
+    for (puzzle, extra) in
+        [("nine-digits", &[][..]), ("nine-puzzle", unsolvable), ("eight-puzzle", unsolvable), ("eight-two", &[])]
+    {
+        let mut args = vec!["random", puzzle, "--count", "40", "--seed", "5"];
+        args.extend_from_slice(extra);
+        let input = godtab(&args, b"").stdout;
+        assert_eq!(validate(&[puzzle], &input), (Some(0), "ok: 40 cases\n".into()), "{puzzle}");
+        assert_eq!(validate(&[puzzle, "--protocol", "kattis"], &input).0, Some(42), "{puzzle}");
+        assert_eq!(validate(&[puzzle, "--protocol", "testlib"], &input).0, Some(0), "{puzzle}");
+        assert_eq!(validate(&[puzzle, "--max-cases", "39"], &input).0, Some(1), "{puzzle}");
+    }
+    // The statements' own samples.
+    assert_eq!(validate(&["eight-two"], EIGHT_TWO_SAMPLE.as_bytes()).0, Some(0));
+    let nine = b"2 3 1\n4 5 6\n7 8 9\n7 3 9\n2 5 1\n4 8 6\n1 2 3\n4 5 6\n7 9 8\n0\n";
+    assert_eq!(validate(&["nine-puzzle"], nine), (Some(0), "ok: 3 cases\n".into()));
+    // A user's table: its cases as random writes them, and its scrambles.
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("t.gtab");
+    let table = table.to_str().unwrap();
+    assert!(godtab(&["gen", "--spec", "data/puzzles/slide-2x3.toml", "-o", table], b"").status.success());
+    for format in ["generic", "scramble"] {
+        let input = godtab(&["random", "--table", table, "--count", "9", "--format", format], b"").stdout;
+        assert_eq!(validate(&["--table", table, "--format", format], &input).0, Some(0), "{format}");
+    }
+    // An orbit puzzle's states in blocks, each ended by a line End.
+    let cube = dir.path().join("cube.gtab");
+    let cube = cube.to_str().unwrap();
+    assert!(godtab(&["gen", "--spec", "data/puzzles/cube-2x2x2.tws", "-o", cube], b"").status.success());
+    let input = godtab(&["random", "--table", cube, "--count", "3"], b"").stdout;
+    assert_eq!(validate(&["--table", cube], &input), (Some(0), "ok: 3 cases\n".into()));
+    let text = String::from_utf8(input).unwrap();
+    let lines = text.lines().count();
+    let cut = text.strip_suffix("End\n").unwrap();
+    let why = format!("godtab validate: line {}: a state without its line End\n", lines - 1);
+    assert_eq!(validate(&["--table", cube], cut.as_bytes()), (Some(1), why));
+    let (first, rest) = text.split_once('\n').unwrap();
+    let spaced = format!("{first} \n{rest}");
+    let why = format!("godtab validate: line 1, column {}: found a space after the case's end\n", first.len() + 1);
+    assert_eq!(validate(&["--table", cube], spaced.as_bytes()), (Some(1), why));
+}
+
+#[test]
+fn validate_names_the_line_and_column_of_every_fault() {
+    let cases: [(&str, &[u8], &str); 14] = [
+        ("nine-digits", b"1 2 3 4 5 6 7 8 9\n1 2 3  4 5 6 7 8 9\n", "line 2, column 7: found a space, expected '4'"),
+        ("nine-digits", b"1 2 3 4 5 6 7 8 9 \n", "line 1, column 18: found a space after the case's end"),
+        ("nine-digits", b"1 2 3 4 5 6 7 8 9\r\n", "line 1, column 18: a carriage return (lines end in \\n alone)"),
+        ("nine-digits", b"1 2 3 4 5 6 7 8 9", "line 1: the last line does not end in a newline"),
+        ("nine-digits", b"", "line 1: the input is empty"),
+        ("nine-digits", b"1 2 3 4 5 6 7 8 9\n\n", "line 2: an empty line"),
+        ("nine-digits", b"1 2 3 4 5 6 7 8 8\n", "line 1: cell 9: tile 8 appears more often than in the goal"),
+        ("nine-digits", b"\t1 2 3 4 5 6 7 8 9\n", "line 1, column 1: found a tab, expected '1'"),
+        ("eight-puzzle", b"12345678x\n", "line 1, column 2: found '2', expected a space"),
+        ("nine-puzzle", b"1 2 3\n4 5 6\n7 8 9\n", "line 3: no line 0 after the last case"),
+        ("nine-puzzle", b"1 2 3\n4 5 6\n7 8 9\n0\n\n", "line 5: input after the line 0 that ends it"),
+        ("nine-puzzle", b"1 2 3\n4 5 6\n0\n", "line 3: the line 0 cuts a case short after 2 of its 3 lines"),
+        (
+            "eight-two",
+            b"1\n12345678X\n2134567X8\n",
+            "line 3: case 1: the target cannot be reached from the start: their tiles' orders differ in parity",
+        ),
+        ("eight-two", b"2\n12345678X\n12345678X\n", "line 3: 2 cases take 5 lines; the input has 3"),
+    ];
+    for (puzzle, input, why) in cases {
+        assert_eq!(validate(&[puzzle], input), (Some(1), format!("godtab validate: {why}\n")), "{puzzle} {input:?}");
+        assert_eq!(validate(&[puzzle, "--protocol", "kattis"], input).0, Some(43));
+        assert_eq!(validate(&[puzzle, "--protocol", "testlib"], input), (Some(3), format!("FAIL {why}\n")));
+    }
+    assert_eq!(validate(&["eight-two"], b"1\n12345678X\n1234567X8\n").0, Some(0));
+    assert!(
+        validate(&["eight-two"], b"1\n1234X678X\n1234567X8\n").1.ends_with("line 2, column 9: 'X' appears twice\n")
+    );
+    assert!(
+        validate(&["eight-two"], b"01\n12345678X\n1234567X8\n")
+            .1
+            .ends_with("line 1: expected the number of cases, at least 1\n")
+    );
+}
