@@ -1,6 +1,6 @@
 //! The `godtab` command, as a library: a module per command (`judge`,
 //! `solve`, `check`, `info`, `random`, `gen` in `generate`, `verify`,
-//! `analyse`, `validate`), and
+//! `analyse`, `validate`, `package`), and
 //! what they share: where tables come from and how they are opened
 //! (`source`, `embedded`), how any kind of table answers a state
 //! (`oracle`) and every optimal solution (`optimal`), the cases commands read (`cases`, `lines`, `eight_two`),
@@ -27,6 +27,7 @@ mod lines;
 mod move_text;
 mod optimal;
 mod oracle;
+mod package;
 mod pdb;
 mod random;
 mod random_pairs;
@@ -86,6 +87,8 @@ enum Command {
     Analyse(analyse::Args),
     /// Check that test input is in the statement's exact format: an input validator for contest platforms.
     Validate(validate::Args),
+    /// Write a problem package (Kattis / ICPC layout, DOMjudge import): data, answers and validators that call godtab.
+    Package(package::Args),
 }
 
 /// Runs the command line: parses the arguments, runs the command and
@@ -103,6 +106,7 @@ pub fn main() -> ExitCode {
         Command::Verify(args) => verify::run(args),
         Command::Analyse(args) => analyse::run(args),
         Command::Validate(args) => validate::run(args),
+        Command::Package(args) => package::run(args),
     };
     match result {
         Ok(code) => code,

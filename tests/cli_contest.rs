@@ -2,6 +2,8 @@
 //! solved from start to target, judging files, placeholders for bad cases
 //! and the cap on listed bad cases.
 
+use std::path::Path;
+
 use crate::common::{godtab, stderr, stdout};
 
 const EIGHT_TWO_SAMPLE: &str = "2\n12X453786\n12345678X\n564178X23\n7568X4123\n";
@@ -475,4 +477,47 @@ fn validate_names_the_line_and_column_of_every_fault() {
             .1
             .ends_with("line 1: expected the number of cases, at least 1\n")
     );
+}
+
+#[test]
+fn package_writes_data_answers_and_validators_called_as_kattis_calls_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("eightpuzzle");
+    let out = godtab(&["package", "eight-puzzle", root.to_str().unwrap(), "--files", "2", "--cases", "10"], b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(std::fs::read_to_string(root.join("problem.yaml")).unwrap().contains("validation: custom\n"));
+    assert_eq!(std::fs::read_to_string(root.join("data/sample/1.in")).unwrap(), "2 3 4 1 5 x 7 6 8\n");
+    assert_eq!(std::fs::read_to_string(root.join("data/sample/1.ans")).unwrap(), "ullddrurdllurdruldr\n");
+    assert!(root.join("submissions/accepted/bfs.py").is_file());
+    let validator = |folder: &str| root.join(folder).join("godtab/run");
+    for name in ["sample/1", "secret/01-random", "secret/02-random", "secret/03-hardest"] {
+        let input = root.join(format!("data/{name}.in"));
+        let answer = root.join(format!("data/{name}.ans"));
+        // The input validator: `run < input`, 42 when valid.
+        let status = std::process::Command::new(validator("input_validators"))
+            .stdin(std::fs::File::open(&input).unwrap())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .unwrap();
+        assert_eq!(status.code(), Some(42), "{name}");
+        // The output validator: `run input answer feedback_dir < team_output`.
+        let feedback = tempfile::tempdir().unwrap();
+        let run = |team: &Path| {
+            std::process::Command::new(validator("output_validators"))
+                .args([input.as_os_str(), answer.as_os_str(), feedback.path().as_os_str()])
+                .stdin(std::fs::File::open(team).unwrap())
+                .status()
+                .unwrap()
+                .code()
+        };
+        assert_eq!(run(&answer), Some(42), "{name}");
+        let wrong = feedback.path().join("wrong");
+        std::fs::write(&wrong, "u\n").unwrap();
+        assert_eq!(run(&wrong), Some(43), "{name}");
+        assert!(feedback.path().join("judgemessage.txt").is_file());
+    }
+    // A folder that exists is never written into.
+    let out = godtab(&["package", "eight-puzzle", root.to_str().unwrap()], b"");
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("already exists"), "{}", stderr(&out));
 }
