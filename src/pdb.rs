@@ -8,16 +8,11 @@ use std::process::ExitCode;
 use crate::text::{Count, plural};
 use anyhow::Result;
 use godtab_runtime::{Bytes, Combine, PatternSet};
-use godtab_search::Searcher;
+use godtab_search::{DEFAULT_MAX_NODES, Searcher};
 use serde::Serialize;
 
 use crate::info::Heading;
 use crate::oracle::Oracle;
-
-/// The node limit when `--max-nodes` is not given: a few seconds of search
-/// per state, far beyond what a good pattern set needs for a 15-puzzle
-/// state (thousands to millions).
-pub(crate) const DEFAULT_MAX_NODES: u64 = 200_000_000;
 
 /// The `--max-nodes` option of `solve`, `judge` and `check`.
 #[derive(clap::Args, Clone, Copy, Debug, Default)]

@@ -169,15 +169,10 @@ pub(crate) fn ensure_id(path: &Path, found: &str, id: &str) -> Result<()> {
     Ok(())
 }
 
-/// Half of the machine's memory (MemTotal in /proc/meminfo), or 4 GiB if it
-/// cannot be read: the default limit for generating a table or
-/// decompressing one.
+/// The default limit for generating a table or decompressing one: half of
+/// the machine's memory.
 pub(crate) fn memory_limit() -> u64 {
-    let total_kib = std::fs::read_to_string("/proc/meminfo").ok().and_then(|info| {
-        let line = info.lines().find(|l| l.starts_with("MemTotal:"))?.to_string();
-        line.split_whitespace().nth(1)?.parse::<u64>().ok()
-    });
-    total_kib.map_or(4 << 30, |kib| kib * 1024 / 2)
+    godtab_files::default_memory_limit()
 }
 
 /// Opens a table file of any kind (mapped, or decompressed when it holds

@@ -23,6 +23,9 @@
 //! - `bench twobit`: the 2-bit search against twsearch's God's-number
 //!   search (its binary in `TWSEARCH`) and against the full search.
 //! - `bench cluster`: one table by two processes against one process.
+//! - `python [--bench]`: build the Python module as pip installs it
+//!   (`crates/python`) into `target/python/venv` and run its pytest tests;
+//!   `--bench` measures the batch query.
 //! - `fuzz [--seconds N]`: run every fuzz target for a bounded time.
 
 mod artefacts;
@@ -36,6 +39,7 @@ mod fuzz;
 mod gen_tables;
 mod godtab;
 mod measure;
+mod python;
 mod seeds;
 mod tidy;
 
@@ -69,6 +73,9 @@ enum Task {
     Dist,
     /// Compare godtab with the seed programs, side by side in one run.
     Bench(bench::Args),
+    /// Build the Python module as pip installs it and run its tests
+    /// (target/python/venv); --bench measures the batch query.
+    Python(python::Args),
     /// Run every fuzz target for a bounded time (installs cargo-fuzz).
     Fuzz(fuzz::Args),
 }
@@ -82,6 +89,7 @@ fn main() -> ExitCode {
         Task::Capi(args) => capi::run(&args),
         Task::Dist => dist::run(),
         Task::Bench(args) => bench::run(&args),
+        Task::Python(args) => python::run(&args),
         Task::Fuzz(args) => fuzz::run(&args),
     };
     match result {

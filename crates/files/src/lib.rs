@@ -20,7 +20,7 @@
 mod read;
 mod space;
 pub use read::{ReadError, describe_kind, open_regular, read_bounded, read_text_bounded};
-pub use space::available_space;
+pub use space::{available_space, default_memory_limit};
 
 #[cfg(feature = "write")]
 mod atomic;

@@ -1,5 +1,6 @@
-//! How much room a folder's file system has left: checked before a long
-//! generation writes a large file there.
+//! How much room a folder's file system has left (checked before a long
+//! generation writes a large file there), and how much memory a
+//! generation may take by default.
 
 use std::io;
 use std::path::Path;
@@ -13,6 +14,18 @@ use std::path::Path;
 pub fn available_space(dir: &Path) -> io::Result<u64> {
     let stats = rustix::fs::statvfs(dir)?;
     Ok(stats.f_bavail.saturating_mul(stats.f_frsize))
+}
+
+/// Half of the machine's memory (MemTotal in /proc/meminfo), or 4 GiB if it
+/// cannot be read: the default limit for generating a table or
+/// decompressing one.
+#[must_use]
+pub fn default_memory_limit() -> u64 {
+    let total_kib = std::fs::read_to_string("/proc/meminfo").ok().and_then(|info| {
+        let line = info.lines().find(|l| l.starts_with("MemTotal:"))?.to_string();
+        line.split_whitespace().nth(1)?.parse::<u64>().ok()
+    });
+    total_kib.map_or(4 << 30, |kib| kib * 1024 / 2)
 }
 
 #[cfg(test)]

@@ -135,6 +135,12 @@ impl<B: AsRef<[u8]>> PatternSet<B> {
         format::verify_checksum(self.bytes.as_ref())
     }
 
+    /// Gives back the byte source.
+    #[must_use]
+    pub fn into_bytes(self) -> B {
+        self.bytes
+    }
+
     /// The byte source.
     #[must_use]
     pub fn bytes(&self) -> &B {

@@ -55,6 +55,12 @@ mod ida;
 pub use board::Searcher;
 pub use ida::{Outcome, Report};
 
+/// The node limit of a search when the caller gives none (the `godtab`
+/// command's `--max-nodes`, the Python module's `max_nodes`): a few
+/// seconds of search per state, far beyond what a good pattern set needs
+/// for a 15-puzzle state (thousands to millions).
+pub const DEFAULT_MAX_NODES: u64 = 200_000_000;
+
 /// The longest solution searched for: the search's stack has this many
 /// frames.
 pub const MAX_DEPTH: usize = 255;

@@ -1,0 +1,302 @@
+//! `godtab.generate`: a table file from a spec (or a built-in puzzle), with
+//! the generator the `godtab gen` command uses, and progress through a
+//! callback or tqdm.
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use godtab_gen::{GenError, InPlace, Options, Part, Progress};
+use godtab_puzzles::{Definition, PatternList, builtin};
+use godtab_runtime::{Bytes, Encoding};
+use pyo3::exceptions::{PyMemoryError, PyOSError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::table::Table;
+
+/// Generates a table file from a spec file (TOML, or a ksolve / twsearch
+/// definition: .tws, .ksolve, .def) or for a built-in puzzle's name, and
+/// returns it opened.
+///
+/// out: where to write it (a name ending in .zst is compressed with
+/// zstd), replaced atomically when the table is complete; None keeps the
+/// table in memory only. compact=True is encoding="compact" (2 bits per
+/// state); encoding="parity" stores 1 bit per state (sliding boards). A
+/// compact or parity table written to a file keeps its progress in
+/// out + ".partial", and resume=True continues a stopped run. max_memory
+/// (bytes) refuses, before allocating, a generation that needs more (by
+/// default half of the machine's memory). metric: "half" or "quarter"
+/// for an orbit puzzle's spec. threads: how many cores (all by default).
+///
+/// progress: called after every level of every search with a dict (part,
+/// pattern, depth, found, reached, total, before, pull, elapsed); if it
+/// raises, the generation stops at the next chance and the exception is
+/// raised here. None shows a tqdm bar if tqdm is installed; False shows
+/// nothing.
+///
+/// Raises ValueError for a bad spec or option, MemoryError for a table
+/// larger than max_memory, OSError for file errors.
+#[pyfunction]
+#[pyo3(signature = (spec, out = None, compact = false, encoding = None, resume = false, max_memory = None,
+                    metric = None, threads = None, progress = None))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn generate(
+    py: Python<'_>,
+    spec: PathBuf,
+    out: Option<PathBuf>,
+    compact: bool,
+    encoding: Option<&str>,
+    resume: bool,
+    max_memory: Option<u64>,
+    metric: Option<&str>,
+    threads: Option<usize>,
+    progress: Option<Bound<'_, PyAny>>,
+) -> PyResult<Table> {
+    let metric = match metric {
+        None | Some("half") => godtab_spec::Metric::Half,
+        Some("quarter") => godtab_spec::Metric::Quarter,
+        Some(other) => return Err(PyValueError::new_err(format!("metric {other:?}: give \"half\" or \"quarter\""))),
+    };
+    let encoding = match (compact, encoding) {
+        (true, None | Some("compact")) | (false, Some("compact")) => Encoding::Compact,
+        (false, Some("parity")) => Encoding::Parity,
+        (false, None | Some("full")) => Encoding::Full,
+        (true, Some(other)) => {
+            return Err(PyValueError::new_err(format!("compact=True is encoding=\"compact\", not {other:?}")));
+        }
+        (false, Some(other)) => {
+            return Err(PyValueError::new_err(format!("encoding {other:?}: give \"full\", \"compact\" or \"parity\"")));
+        }
+    };
+    let (definition, patterns) = load(&spec, metric)?;
+    if patterns.is_some() && encoding != Encoding::Full {
+        return Err(PyValueError::new_err(
+            "compact and parity store a complete table's distances; a pattern set has no such form",
+        ));
+    }
+    let zst = out.as_deref().is_some_and(|o| o.extension().is_some_and(|e| e == "zst"));
+    let in_place = encoding != Encoding::Full && out.is_some() && !zst;
+    if resume && !in_place {
+        return Err(PyValueError::new_err(
+            "resume continues a compact or parity generation written to a file (uncompressed)",
+        ));
+    }
+    let total = match &patterns {
+        Some(patterns) => godtab_gen::pattern_placements(definition.puzzle(), patterns),
+        None => definition.puzzle().slots(),
+    };
+    let reporter = Reporter::new(py, progress, total)?;
+    let pool = match threads {
+        Some(0) => return Err(PyValueError::new_err("threads=0: give at least one thread")),
+        Some(n) => Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .map_err(|e| PyOSError::new_err(format!("starting the threads: {e}")))?,
+        ),
+        None => None,
+    };
+    let job = Job {
+        definition: &definition,
+        patterns: patterns.as_ref(),
+        encoding,
+        out: out.as_deref(),
+        zst,
+        in_place,
+        resume,
+        limit: max_memory.unwrap_or_else(godtab_files::default_memory_limit),
+    };
+    let built = py.detach(|| {
+        let run = || job.run(&reporter);
+        match &pool {
+            Some(pool) => pool.install(run),
+            None => run(),
+        }
+    });
+    reporter.finish(py);
+    if let Some(error) = reporter.raised.lock().ok().and_then(|mut e| e.take()) {
+        return Err(error);
+    }
+    match built? {
+        Some(bytes) => Table::of_bytes(Bytes::from(bytes)),
+        None => Table::open(py, out.expect("a table written to a file")),
+    }
+}
+
+/// The puzzle (and patterns) a spec file, or a built-in puzzle's name,
+/// describes.
+fn load(spec: &Path, metric: godtab_spec::Metric) -> PyResult<(Definition, Option<PatternList>)> {
+    if !spec.exists()
+        && let Some(b) = spec.to_str().and_then(builtin::by_id)
+    {
+        return Ok((b.definition(), None));
+    }
+    match godtab_spec::load_spec(spec, metric) {
+        Ok(loaded) => Ok((loaded.definition, loaded.patterns)),
+        Err(godtab_spec::SpecError::Io(io) | godtab_spec::SpecError::File(godtab_files::ReadError::Io(io))) => {
+            Err(io_error(spec, &io))
+        }
+        Err(godtab_spec::SpecError::File(e)) => Err(PyOSError::new_err(format!("{}: {e}", spec.display()))),
+        Err(e) => Err(PyValueError::new_err(format!("{}: {e}", spec.display()))),
+    }
+}
+
+/// What to generate and where.
+struct Job<'a> {
+    definition: &'a Definition,
+    patterns: Option<&'a PatternList>,
+    encoding: Encoding,
+    out: Option<&'a Path>,
+    zst: bool,
+    in_place: bool,
+    resume: bool,
+    limit: u64,
+}
+
+impl Job<'_> {
+    /// Generates and writes the table: `Some(bytes)` for a table kept in
+    /// memory, `None` for one written to `out`.
+    fn run(&self, reporter: &Reporter) -> PyResult<Option<Vec<u8>>> {
+        let report = |progress: &Progress| reporter.level(progress);
+        let options = Options {
+            max_memory: Some(self.limit),
+            on_progress: Some(&report),
+            encoding: self.encoding,
+            stop: Some(&reporter.stop),
+        };
+        if self.in_place {
+            let target = self.out.expect("in place means to a file");
+            let place = InPlace { target, resume: self.resume, checkpoint_every: None };
+            godtab_gen::twobit_table_file(self.definition, &options, &place).map_err(gen_error)?;
+            return Ok(None);
+        }
+        // The temporary file is made before a generation that may take
+        // minutes: a folder that cannot take the table is found now.
+        let pending = match self.out {
+            Some(out) => Some(godtab_files::PendingWrite::create(out).map_err(|e| io_error(out, &e))?),
+            None => None,
+        };
+        let bytes = match self.patterns {
+            Some(patterns) => godtab_gen::pattern_set_bytes(self.definition, patterns, &options),
+            None => godtab_gen::table_bytes(self.definition, &options),
+        }
+        .map_err(gen_error)?;
+        let Some(mut pending) = pending else { return Ok(Some(bytes)) };
+        let out = self.out.expect("pending means to a file");
+        let bytes = if self.zst { godtab_files::compress(&bytes).map_err(|e| io_error(out, &e))? } else { bytes };
+        use std::io::Write;
+        pending.file().write_all(&bytes).and_then(|()| pending.commit()).map_err(|e| io_error(out, &e))?;
+        Ok(None)
+    }
+}
+
+fn io_error(path: &Path, error: &std::io::Error) -> PyErr {
+    let message = format!("{}: {error}", path.display());
+    match error.raw_os_error() {
+        Some(errno) => PyOSError::new_err((errno, message)),
+        None => PyOSError::new_err(message),
+    }
+}
+
+/// A generator error as the Python exception it is.
+fn gen_error(error: GenError) -> PyErr {
+    let message = error.to_string();
+    match error {
+        GenError::TooLarge { .. } | GenError::OutOfMemory { .. } => {
+            PyMemoryError::new_err(format!("{message}; raise max_memory"))
+        }
+        GenError::NoSpace { .. } | GenError::Write(_) => PyOSError::new_err(message),
+        GenError::Stopped { .. } => pyo3::exceptions::PyKeyboardInterrupt::new_err(message),
+        _ => PyValueError::new_err(message),
+    }
+}
+
+/// Passes each level to the progress callback (or a tqdm bar), with the
+/// GIL taken for the call; the first exception it raises stops the
+/// generation.
+struct Reporter {
+    callback: Option<Py<PyAny>>,
+    bar: Option<Py<PyAny>>,
+    shown: Mutex<u64>,
+    raised: Mutex<Option<PyErr>>,
+    stop: AtomicBool,
+}
+
+impl Reporter {
+    fn new(py: Python<'_>, progress: Option<Bound<'_, PyAny>>, total: u64) -> PyResult<Self> {
+        let (callback, bar) = match progress {
+            Some(p) if p.is_instance_of::<pyo3::types::PyBool>() => {
+                if p.is_truthy()? {
+                    (None, tqdm_bar(py, total)?)
+                } else {
+                    (None, None)
+                }
+            }
+            Some(p) => (Some(p.unbind()), None),
+            None => (None, tqdm_bar(py, total)?),
+        };
+        Ok(Self { callback, bar, shown: Mutex::new(0), raised: Mutex::new(None), stop: AtomicBool::new(false) })
+    }
+
+    fn level(&self, level: &Progress) {
+        if self.callback.is_none() && self.bar.is_none() {
+            return;
+        }
+        Python::attach(|py| {
+            let result = self.call(py, level).and_then(|()| py.check_signals());
+            if let Err(error) = result {
+                self.stop.store(true, Ordering::Relaxed);
+                if let Ok(mut raised) = self.raised.lock() {
+                    raised.get_or_insert(error);
+                }
+            }
+        });
+    }
+
+    fn call(&self, py: Python<'_>, level: &Progress) -> PyResult<()> {
+        if self.stop.load(Ordering::Relaxed) {
+            return Ok(());
+        }
+        if let Some(callback) = &self.callback {
+            let dict = PyDict::new(py);
+            let (part, pattern) = match level.part {
+                Part::States => ("states", None),
+                Part::Pattern { index, .. } => ("pattern", Some(index)),
+            };
+            dict.set_item("part", part)?;
+            dict.set_item("pattern", pattern)?;
+            dict.set_item("depth", level.depth)?;
+            dict.set_item("found", level.found)?;
+            dict.set_item("reached", level.reached)?;
+            dict.set_item("total", level.total)?;
+            dict.set_item("before", level.before)?;
+            dict.set_item("pull", level.pull)?;
+            dict.set_item("elapsed", level.elapsed.as_secs_f64())?;
+            callback.call1(py, (dict,))?;
+        }
+        if let Some(bar) = &self.bar {
+            let done = level.before + level.reached;
+            let mut shown = self.shown.lock().map_err(|_| PyValueError::new_err("progress bar poisoned"))?;
+            bar.call_method1(py, "update", (done.saturating_sub(*shown),))?;
+            *shown = done.max(*shown);
+        }
+        Ok(())
+    }
+
+    fn finish(&self, py: Python<'_>) {
+        if let Some(bar) = &self.bar {
+            let _ = bar.call_method0(py, "close");
+        }
+    }
+}
+
+/// A tqdm bar of `total` states, if tqdm is installed.
+fn tqdm_bar(py: Python<'_>, total: u64) -> PyResult<Option<Py<PyAny>>> {
+    let Ok(tqdm) = py.import("tqdm") else { return Ok(None) };
+    let keywords = PyDict::new(py);
+    keywords.set_item("total", total)?;
+    keywords.set_item("unit", "states")?;
+    keywords.set_item("unit_scale", true)?;
+    Ok(Some(tqdm.getattr("tqdm")?.call((), Some(&keywords))?.unbind()))
+}
