@@ -422,6 +422,32 @@ impl Table {
         let puzzle = self.puzzle();
         let encode = |distance: Option<usize>| distance.map_or(-1, |d| d as i16);
         match &self.file {
+            // A full table: a group of rows ranked, then their entries read,
+            // so that the reads' memory latencies overlap.
+            TableFile::Complete(table) if table.rank_reader().is_some() => {
+                let reader = table.rank_reader().expect("a full table reads by rank");
+                tasks.into_par_iter().try_for_each(|(first, values, out)| {
+                    const GROUP: usize = 32;
+                    let groups = values.chunks(GROUP * width).zip(out.chunks_mut(GROUP));
+                    for (g, (values, out)) in groups.enumerate() {
+                        let at = first + g * GROUP;
+                        let mut ranks = [None; GROUP];
+                        for (i, (row, rank)) in values.chunks_exact(width).zip(&mut ranks).enumerate() {
+                            *rank = puzzle.rank_values(row).map_err(|e| Unanswered::State(at + i, e))?;
+                        }
+                        for (i, (rank, answer)) in ranks.iter().zip(out.iter_mut()).enumerate() {
+                            let distance = match rank {
+                                Some(rank) => {
+                                    reader.distance(*rank).map_err(|e| Unanswered::Row(at + i, Box::new(e.into())))?
+                                }
+                                None => None,
+                            };
+                            *answer = encode(distance.map(usize::from));
+                        }
+                    }
+                    Ok(())
+                })
+            }
             TableFile::Complete(table) => tasks.into_par_iter().try_for_each(|(first, values, out)| {
                 for (i, (row, answer)) in values.chunks_exact(width).zip(out.iter_mut()).enumerate() {
                     let distance = table.distance_of_values(row).map_err(|e| match e {
