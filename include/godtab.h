@@ -102,11 +102,13 @@
 #define GODTAB_NUL_TERMINATED SIZE_MAX
 
 /**
- * Bytes of a `godtab_table`. Today a table needs 4,864 bytes on 64-bit
- * targets; the rest is room for later versions (new kinds of table and
- * puzzle) without changing the size, which is part of the ABI.
+ * Bytes of a `godtab_table`. Today a table needs 7,072 bytes on 64-bit
+ * targets and a pattern set 10,224 (both hold the puzzle's model, built at
+ * open); the rest is room for later versions without changing the size,
+ * which is part of the ABI. It was 8,192 before pattern sets opened here
+ * (0.x: no ABI is released yet).
  */
-#define GODTAB_TABLE_SIZE 8192
+#define GODTAB_TABLE_SIZE 16384
 
 /**
  * The most bytes of a puzzle id, with its terminating NUL: a buffer this
@@ -130,9 +132,32 @@
 
 
 /**
+ * The most bytes of stack a pattern set's search takes (its fixed
+ * arrays: the searcher's move and pattern tables, a frame for each of
+ * `GODTAB_MAX_SOLUTION` moves; 38,168 bytes today on 64-bit targets); a
+ * complete table's queries take far less.
+ */
+#define GODTAB_SEARCH_STACK 40960
+
+/**
  * The `uint64_t` words of a `godtab_table`.
  */
 #define GODTAB_TABLE_WORDS (GODTAB_TABLE_SIZE / 8)
+
+/**
+ * `godtab_table_kind`: no open table.
+ */
+#define GODTAB_KIND_NONE 0
+
+/**
+ * `godtab_table_kind`: a complete table.
+ */
+#define GODTAB_KIND_COMPLETE 1
+
+/**
+ * `godtab_table_kind`: a pattern set.
+ */
+#define GODTAB_KIND_PATTERNS 2
 
 /**
  * What a call did: `GODTAB_OK`, the answer `GODTAB_UNSOLVABLE`, or why it
@@ -243,6 +268,16 @@ enum godtab_status
    * A compressed table is larger than the library accepts (16 GiB).
    */
   GODTAB_ERROR_TOO_LARGE = 41,
+  /**
+   * A pattern set's search reached its node limit before it found an
+   * optimal solution (`godtab_solve_within` sets the limit).
+   */
+  GODTAB_ERROR_NODE_LIMIT = 50,
+  /**
+   * Every solution is longer than `GODTAB_MAX_SOLUTION` moves: more
+   * than a search goes.
+   */
+  GODTAB_ERROR_TOO_DEEP = 51,
   /**
    * A bug in godtab: a failure that cannot happen did (with std, a
    * panic caught at the boundary). Please report it.
@@ -412,6 +447,31 @@ godtab_status godtab_solve_text(const godtab_table *table,
                                 size_t *len);
 
 /**
+ * `godtab_solve` with a node limit for a pattern set's search: IDA*
+ * expands at most `max_nodes` nodes (0 means the default of
+ * `godtab_solve`, 200,000,000: a few seconds) and then gives up with
+ * `GODTAB_ERROR_NODE_LIMIT`. The search runs on the calling thread's
+ * stack, in fixed arrays (`GODTAB_SEARCH_STACK` bytes at most), and
+ * allocates nothing. A complete table ignores `max_nodes` and answers by
+ * lookup.
+ *
+ * Returns as `godtab_solve`, and `GODTAB_ERROR_NODE_LIMIT` or
+ * `GODTAB_ERROR_TOO_DEEP` (every solution is longer than
+ * `GODTAB_MAX_SOLUTION` moves).
+ *
+ * # Safety
+ *
+ * As `godtab_solve`.
+ */
+godtab_status godtab_solve_within(const godtab_table *table,
+                                  const uint8_t *tiles,
+                                  size_t count,
+                                  uint64_t max_nodes,
+                                  uint8_t *moves,
+                                  size_t capacity,
+                                  size_t *len);
+
+/**
  * Describes a status code: a static, NUL-terminated English sentence
  * (never NULL; never free it).
  *
@@ -464,9 +524,23 @@ void godtab_table_close(godtab_table *table);
 godtab_status godtab_table_id(const godtab_table *table, char *out, size_t capacity);
 
 /**
+ * What a `godtab_table` holds: `GODTAB_KIND_COMPLETE` (every state's
+ * distance: answers by lookup), `GODTAB_KIND_PATTERNS` (a pattern set:
+ * answers by IDA*, within a node limit), or `GODTAB_KIND_NONE` if `table`
+ * is NULL or holds no open table.
+ *
+ * # Safety
+ *
+ * As `godtab_table_verify`.
+ */
+uint32_t godtab_table_kind(const godtab_table *table);
+
+/**
  * God's number: the most moves any state needs, so the longest solution
  * (a solution buffer of this many bytes is always enough for this
- * table). 0 if `table` is NULL or holds no open table.
+ * table). For a pattern set, whose God's number is not known, the longest
+ * solution a search returns: `GODTAB_MAX_SOLUTION`. 0 if `table` is NULL
+ * or holds no open table.
  *
  * # Safety
  *
@@ -485,7 +559,9 @@ uint32_t godtab_table_max_depth(const godtab_table *table);
 size_t godtab_table_moves(const godtab_table *table);
 
 /**
- * Opens a table over the caller's bytes, in place in `table`: checks the
+ * Opens a table file over the caller's bytes, in place in `table`: a
+ * complete table (answers by lookup) or a pattern set (answers by search,
+ * `godtab_solve_within`); `godtab_table_kind` tells which. Checks the
  * preamble, the header and every offset and length (constant time: about
  * a microsecond), copying nothing and allocating nothing.
  *

@@ -11,12 +11,17 @@
  *
  * Table files named on the command line are opened too: libgodtab.a and
  * libgodtab.so open them (memory-mapped .gtab, decompressed .gtab.zst);
- * libgodtab_nostd.a answers GODTAB_ERROR_UNSUPPORTED.
+ * libgodtab_nostd.a, which has no files, answers GODTAB_ERROR_UNSUPPORTED,
+ * and the program then reads the file into memory itself and opens the
+ * bytes (the library still allocates nothing). A pattern set among them
+ * (the 15-puzzle's shipped 6-6-3 set, data/fifteen-puzzle.gtab) solves a
+ * 15-puzzle state by IDA*, within a node limit.
  *
  * Exit status: 0 when every answer is the expected one, 1 otherwise.
  */
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "godtab.h"
@@ -133,17 +138,71 @@ static void eight_puzzle_sample(void) {
     expect(line, "eight-puzzle 1 2 3: the state has the wrong number of tiles for this puzzle");
 }
 
-/* Opens a table file, checks every byte, describes it and closes it. */
+/* The whole of a file, in memory the program allocates (NULL if it cannot
+   be read). */
+static uint8_t *read_file(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    uint8_t *bytes = NULL;
+    long size;
+    if (f == NULL) {
+        return NULL;
+    }
+    if (fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
+        bytes = malloc(size > 0 ? (size_t)size : 1);
+        if (bytes != NULL && fread(bytes, 1, (size_t)size, f) != (size_t)size) {
+            free(bytes);
+            bytes = NULL;
+        }
+        *len = (size_t)size;
+    }
+    fclose(f);
+    return bytes;
+}
+
+/* A 15-puzzle state solved from a pattern set: IDA* on this thread's
+   stack, at most a million nodes. */
+static void fifteen_puzzle_sample(const godtab_table *set) {
+    const uint8_t tiles[16] = {6, 1, 3, 7, 5, 2, 10, 4, 13, 12, 11, 8, 14, 0, 9, 15};
+    uint8_t moves[GODTAB_MAX_SOLUTION];
+    size_t count, len;
+    char names[512], line[768];
+    godtab_status status = godtab_solve_within(set, tiles, 16, 1000000, moves, sizeof moves, &count);
+    if (status == GODTAB_OK) {
+        status = godtab_format_moves(set, moves, count, "", names, sizeof names, &len);
+    }
+    if (status != GODTAB_OK) {
+        report("fifteen-puzzle solution", status);
+        return;
+    }
+    snprintf(line, sizeof line, "fifteen-puzzle 6 1 3 7 5 2 10 4 13 12 11 8 14 x 9 15: %u moves %s",
+             (unsigned)count, names);
+    expect(line, "fifteen-puzzle 6 1 3 7 5 2 10 4 13 12 11 8 14 x 9 15: 24 moves ruldluuurrrddluuldldrrdr");
+}
+
+/* Opens a table file, checks every byte, describes it (and solves the
+   15-puzzle sample from a pattern set) and closes it. */
 static void describe_file(const char *path) {
     godtab_table table;
     char id[GODTAB_MAX_ID];
+    uint8_t *bytes = NULL;
+    size_t len = 0;
     godtab_status status = godtab_table_open_file(&table, path);
+    if (status == GODTAB_ERROR_UNSUPPORTED) {
+        /* No files in this library: the bytes are the program's to read. */
+        bytes = read_file(path, &len);
+        status = bytes != NULL ? godtab_table_open(&table, bytes, len) : GODTAB_ERROR_IO;
+        printf("%s: read by the program (this library opens no files)\n", path);
+    }
     if (status == GODTAB_OK) {
         status = godtab_table_verify(&table);
         if (status == GODTAB_OK) {
             status = godtab_table_id(&table, id, sizeof id);
         }
-        if (status == GODTAB_OK) {
+        if (status == GODTAB_OK && godtab_table_kind(&table) == GODTAB_KIND_PATTERNS) {
+            printf("%s: %s, pattern set, %u cells, %u moves, checksum ok\n", path, id,
+                   (unsigned)godtab_table_cells(&table), (unsigned)godtab_table_moves(&table));
+            fifteen_puzzle_sample(&table);
+        } else if (status == GODTAB_OK) {
             printf("%s: %s, %u cells, %u moves, God's number %u, checksum ok\n", path, id,
                    (unsigned)godtab_table_cells(&table), (unsigned)godtab_table_moves(&table),
                    (unsigned)godtab_table_max_depth(&table));
@@ -151,6 +210,7 @@ static void describe_file(const char *path) {
         /* Once for each successful open of a file: frees the map or buffer. */
         godtab_table_close(&table);
     }
+    free(bytes);
     if (status != GODTAB_OK) {
         printf("%s: %s\n", path, godtab_status_message(status));
         failures++;

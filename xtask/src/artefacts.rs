@@ -179,7 +179,7 @@ impl Artefacts {
 /// The 15-puzzle's default pattern set (6-6-3), from its spec in
 /// `data/puzzles/`: about 10 s on two cores, 11 MiB. Shipped uncompressed
 /// only, ready to map: its entries are distances, which zstd barely shrinks.
-fn fifteen_puzzle() -> Result<(String, Vec<u8>)> {
+pub fn fifteen_puzzle() -> Result<(String, Vec<u8>)> {
     let path = crate::workspace_root().join("data/puzzles/fifteen-puzzle.toml");
     let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
     let spec = godtab_spec::parse_spec(&text, godtab_spec::Metric::Half).with_context(|| path.display().to_string())?;

@@ -75,15 +75,19 @@ mod with_std {
     use std::boxed::Box;
     use std::path::Path;
 
-    use godtab_runtime::{FileError, Table};
+    use godtab_runtime::{FileError, TableFile};
 
     use crate::Status::{self, *};
 
     /// Opens the file and gives the table over bytes that the returned
     /// owner (a leaked `Box<Bytes>`) keeps alive.
-    pub(super) fn open(path: &CStr) -> Result<(Table<&'static [u8]>, *mut c_void), Status> {
+    pub(super) fn open(path: &CStr) -> Result<(TableFile<&'static [u8]>, *mut c_void), Status> {
         let path = to_path(path)?;
-        let bytes = Table::open(path).map_err(|e| of_file_error(&e))?.into_bytes();
+        let bytes = match TableFile::open(path).map_err(|e| of_file_error(&e))? {
+            TableFile::Complete(table) => table.into_bytes(),
+            TableFile::Patterns(set) => set.into_bytes(),
+            _ => return Err(GODTAB_ERROR_UNSUPPORTED),
+        };
         let owner = Box::into_raw(Box::new(bytes));
         // SAFETY: `owner` was just made from a Box and is freed only by
         // `free_owner` at the close; a mapping or a Vec keeps its bytes in
@@ -92,7 +96,7 @@ mod with_std {
         let bytes: &'static [u8] = unsafe { (*owner).as_ref() };
         // Opened once more over the bytes where they now stay (constant
         // time: the checks of an open, about a microsecond).
-        match Table::new(bytes) {
+        match TableFile::new(bytes) {
             Ok(table) => Ok((table, owner.cast())),
             Err(error) => {
                 super::free_owner(owner.cast());

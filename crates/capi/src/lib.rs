@@ -1,6 +1,8 @@
 //! The godtab C API: tables opened from a caller's byte buffer (or, with
 //! `std`, from a file) and queried from C, or from any language with a C
-//! foreign-function interface.
+//! foreign-function interface: complete tables answer by lookup, pattern
+//! sets (the 15-puzzle's) by IDA* on the caller's stack, within a node
+//! limit, with no allocation either way.
 //!
 //! The header, `include/godtab.h`, is generated from this crate by
 //! cbindgen (`cargo xtask gen-header`; `--check` fails when it is stale)
@@ -59,11 +61,14 @@ mod tests;
 mod text;
 
 pub use file::godtab_table_open_file;
-pub use query::{godtab_distance, godtab_distance_text, godtab_format_moves, godtab_solve, godtab_solve_text};
+pub use query::{
+    godtab_distance, godtab_distance_text, godtab_format_moves, godtab_solve, godtab_solve_text, godtab_solve_within,
+};
 pub use status::{Status, godtab_status_message, godtab_version};
 pub use storage::{
-    GODTAB_MAX_ID, GODTAB_MAX_MOVE_NAME, GODTAB_MAX_SOLUTION, GODTAB_NUL_TERMINATED, GODTAB_TABLE_SIZE,
-    GODTAB_TABLE_WORDS, GodtabTable, godtab_move_name, godtab_table_cells, godtab_table_close, godtab_table_id,
+    GODTAB_KIND_COMPLETE, GODTAB_KIND_NONE, GODTAB_KIND_PATTERNS, GODTAB_MAX_ID, GODTAB_MAX_MOVE_NAME,
+    GODTAB_MAX_SOLUTION, GODTAB_NUL_TERMINATED, GODTAB_SEARCH_STACK, GODTAB_TABLE_SIZE, GODTAB_TABLE_WORDS,
+    GodtabTable, godtab_move_name, godtab_table_cells, godtab_table_close, godtab_table_id, godtab_table_kind,
     godtab_table_max_depth, godtab_table_moves, godtab_table_open, godtab_table_verify,
 };
 

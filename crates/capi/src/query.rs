@@ -1,11 +1,13 @@
 //! The questions: the distance of a state to the goal and an optimal
 //! solution, for states given as tile values or as text, and solutions
-//! written as move names.
+//! written as move names. A complete table looks the answer up; a pattern
+//! set searches for it (IDA*, on the caller's stack, within a node limit).
 
 use core::ffi::c_char;
 
 use godtab_puzzles::State;
-use godtab_runtime::{QueryError, Table};
+use godtab_runtime::{PatternSet, QueryError, TableFile};
+use godtab_search::{DEFAULT_MAX_NODES, Outcome, Report, Searcher};
 
 use crate::Status::{self, *};
 use crate::storage::{GodtabTable, open_table};
@@ -42,7 +44,10 @@ pub unsafe extern "C" fn godtab_distance(
         // SAFETY: the caller's rule for `tiles`.
         let values = unsafe { text::tile_values(tiles, count) }?;
         check_out(distance)?;
-        let answer = table.distance_of_values(values)?;
+        let answer = match table {
+            TableFile::Complete(table) => table.distance_of_values(values)?,
+            _ => distance_of(table, &table.definition().puzzle().state_from_values(values)?, DEFAULT_MAX_NODES)?,
+        };
         // SAFETY: `distance` is non-null and writable (the caller's rule).
         unsafe { write_distance(answer, distance) }
     })
@@ -76,8 +81,8 @@ pub unsafe extern "C" fn godtab_distance_text(
         // SAFETY: the caller's rule for `text`.
         let text = unsafe { text::text_bytes(text, len) }?;
         check_out(distance)?;
-        let state = text::parse(table, text)?;
-        let answer = table.distance(&state)?;
+        let state = text::parse(table.definition().puzzle(), text)?;
+        let answer = distance_of(table, &state, DEFAULT_MAX_NODES)?;
         // SAFETY: `distance` is non-null and writable (the caller's rule).
         unsafe { write_distance(answer, distance) }
     })
@@ -117,9 +122,9 @@ pub unsafe extern "C" fn godtab_solve(
         // SAFETY: the caller's rule for `tiles`.
         let values = unsafe { text::tile_values(tiles, count) }?;
         check_out(len)?;
-        let state = table.state(values)?;
+        let state = table.definition().puzzle().state_from_values(values)?;
         // SAFETY: the caller's rule for `moves` and `len`.
-        unsafe { solve_into(table, &state, moves, capacity, len) }
+        unsafe { solve_into(table, &state, DEFAULT_MAX_NODES, moves, capacity, len) }
     })
 }
 
@@ -147,9 +152,47 @@ pub unsafe extern "C" fn godtab_solve_text(
         // SAFETY: the caller's rule for `text`.
         let text = unsafe { text::text_bytes(text, text_len) }?;
         check_out(len)?;
-        let state = text::parse(table, text)?;
+        let state = text::parse(table.definition().puzzle(), text)?;
         // SAFETY: the caller's rule for `moves` and `len`.
-        unsafe { solve_into(table, &state, moves, capacity, len) }
+        unsafe { solve_into(table, &state, DEFAULT_MAX_NODES, moves, capacity, len) }
+    })
+}
+
+/// `godtab_solve` with a node limit for a pattern set's search: IDA*
+/// expands at most `max_nodes` nodes (0 means the default of
+/// `godtab_solve`, 200,000,000: a few seconds) and then gives up with
+/// `GODTAB_ERROR_NODE_LIMIT`. The search runs on the calling thread's
+/// stack, in fixed arrays (`GODTAB_SEARCH_STACK` bytes at most), and
+/// allocates nothing. A complete table ignores `max_nodes` and answers by
+/// lookup.
+///
+/// Returns as `godtab_solve`, and `GODTAB_ERROR_NODE_LIMIT` or
+/// `GODTAB_ERROR_TOO_DEEP` (every solution is longer than
+/// `GODTAB_MAX_SOLUTION` moves).
+///
+/// # Safety
+///
+/// As `godtab_solve`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn godtab_solve_within(
+    table: *const GodtabTable,
+    tiles: *const u8,
+    count: usize,
+    max_nodes: u64,
+    moves: *mut u8,
+    capacity: usize,
+    len: *mut usize,
+) -> Status {
+    guard::status(|| {
+        // SAFETY: the caller's rule for `table`.
+        let table = unsafe { open_table(table) }?;
+        // SAFETY: the caller's rule for `tiles`.
+        let values = unsafe { text::tile_values(tiles, count) }?;
+        check_out(len)?;
+        let state = table.definition().puzzle().state_from_values(values)?;
+        let max_nodes = if max_nodes == 0 { DEFAULT_MAX_NODES } else { max_nodes };
+        // SAFETY: the caller's rule for `moves` and `len`.
+        unsafe { solve_into(table, &state, max_nodes, moves, capacity, len) }
     })
 }
 
@@ -201,7 +244,7 @@ pub unsafe extern "C" fn godtab_format_moves(
             // SAFETY: `moves` points to `count` readable bytes (the
             // caller's rule) and i < count.
             let index = unsafe { moves.add(i).read() };
-            let name = table.move_name(usize::from(index)).ok_or(GODTAB_ERROR_MOVE_INDEX)?;
+            let name = table.definition().move_name(usize::from(index)).ok_or(GODTAB_ERROR_MOVE_INDEX)?;
             if i > 0 {
                 writer.push(separator);
             }
@@ -244,15 +287,24 @@ impl Writer {
 /// `moves` is NULL or points to `capacity` writable bytes; `len` is
 /// non-null and writable.
 unsafe fn solve_into(
-    table: &Table<&[u8]>,
+    table: &TableFile<&[u8]>,
     state: &State,
+    max_nodes: u64,
     moves: *mut u8,
     capacity: usize,
     len: *mut usize,
 ) -> Result<Status, Status> {
     // SAFETY: the caller's rule for `moves`.
     let buffer = unsafe { out_buffer(moves, capacity) }?;
-    match table.solve_into(state, buffer) {
+    let written = match table {
+        TableFile::Complete(table) => table.solve_into(state, buffer),
+        TableFile::Patterns(set) => match search(set, state, max_nodes)? {
+            Some(report) => copy_moves(report.moves(), buffer),
+            None => Err(QueryError::Unsolvable),
+        },
+        _ => return Err(GODTAB_ERROR_UNSUPPORTED),
+    };
+    match written {
         Ok(n) => {
             // SAFETY: `len` is non-null and writable.
             unsafe { len.write(n) };
@@ -265,6 +317,36 @@ unsafe fn solve_into(
         }
         Err(error) => Err(error.into()),
     }
+}
+
+/// A pattern set's answer for `state`: IDA* within `max_nodes` nodes
+/// expanded, `None` if the state cannot reach the goal.
+fn search(set: &PatternSet<&[u8]>, state: &State, max_nodes: u64) -> Result<Option<Report>, Status> {
+    let report = Searcher::new(set).solve(state, max_nodes)?;
+    match report.outcome {
+        Outcome::Solved => Ok(Some(report)),
+        Outcome::Unsolvable => Ok(None),
+        Outcome::NodeLimit => Err(GODTAB_ERROR_NODE_LIMIT),
+        _ => Err(GODTAB_ERROR_TOO_DEEP),
+    }
+}
+
+/// The distance of `state` from a table file of either kind.
+fn distance_of(table: &TableFile<&[u8]>, state: &State, max_nodes: u64) -> Result<Option<u8>, Status> {
+    match table {
+        TableFile::Complete(table) => Ok(table.distance(state)?),
+        TableFile::Patterns(set) => Ok(search(set, state, max_nodes)?.map(|report| report.moves().len() as u8)),
+        _ => Err(GODTAB_ERROR_UNSUPPORTED),
+    }
+}
+
+/// Copies a search's moves into the caller's buffer, as
+/// `Table::solve_into` does a table's.
+fn copy_moves(moves: &[u8], buffer: &mut [u8]) -> Result<usize, QueryError> {
+    let needed = moves.len();
+    let slots = buffer.get_mut(..needed).ok_or(QueryError::BufferTooSmall { needed })?;
+    slots.copy_from_slice(moves);
+    Ok(needed)
 }
 
 /// A caller's output buffer: `capacity` bytes at `out`, or none when

@@ -77,6 +77,13 @@ pub enum Status {
     /// A compressed table is larger than the library accepts (16 GiB).
     GODTAB_ERROR_TOO_LARGE = 41,
 
+    /// A pattern set's search reached its node limit before it found an
+    /// optimal solution (`godtab_solve_within` sets the limit).
+    GODTAB_ERROR_NODE_LIMIT = 50,
+    /// Every solution is longer than `GODTAB_MAX_SOLUTION` moves: more
+    /// than a search goes.
+    GODTAB_ERROR_TOO_DEEP = 51,
+
     /// A bug in godtab: a failure that cannot happen did (with std, a
     /// panic caught at the boundary). Please report it.
     GODTAB_ERROR_INTERNAL = 99,
@@ -86,7 +93,7 @@ use Status::*;
 
 /// Every status, in order: the tests check each message and code.
 #[cfg(test)]
-pub(crate) const ALL: [Status; 21] = [
+pub(crate) const ALL: [Status; 23] = [
     GODTAB_OK,
     GODTAB_UNSOLVABLE,
     GODTAB_ERROR_NULL,
@@ -107,6 +114,8 @@ pub(crate) const ALL: [Status; 21] = [
     GODTAB_ERROR_BAD_STATE,
     GODTAB_ERROR_IO,
     GODTAB_ERROR_TOO_LARGE,
+    GODTAB_ERROR_NODE_LIMIT,
+    GODTAB_ERROR_TOO_DEEP,
     GODTAB_ERROR_INTERNAL,
 ];
 
@@ -140,6 +149,10 @@ impl Status {
             GODTAB_ERROR_BAD_STATE => b"not a state of this puzzle\0",
             GODTAB_ERROR_IO => b"the file cannot be read (missing, no permission, a folder or a device)\0",
             GODTAB_ERROR_TOO_LARGE => b"the compressed table is larger than the library accepts (16 GiB)\0",
+            GODTAB_ERROR_NODE_LIMIT => {
+                b"the pattern set's search reached its node limit before it found a solution\0"
+            }
+            GODTAB_ERROR_TOO_DEEP => b"every solution is longer than a search goes (255 moves)\0",
             GODTAB_ERROR_INTERNAL => b"internal error in godtab (a bug: please report it)\0",
         }
     }
@@ -212,6 +225,8 @@ impl Status {
             34 => GODTAB_ERROR_BAD_STATE,
             40 => GODTAB_ERROR_IO,
             41 => GODTAB_ERROR_TOO_LARGE,
+            50 => GODTAB_ERROR_NODE_LIMIT,
+            51 => GODTAB_ERROR_TOO_DEEP,
             99 => GODTAB_ERROR_INTERNAL,
             _ => return None,
         })

@@ -1,20 +1,23 @@
 //! The caller's storage for a table (`godtab_table`): a fixed-size opaque
-//! struct the header declares, a table opened in it in place over borrowed
-//! bytes, and the functions that describe the open table.
+//! struct the header declares, a table file of either kind (a complete
+//! table or a pattern set) opened in it in place over borrowed bytes, and
+//! the functions that describe the open table.
 
 use core::ffi::c_char;
 use core::mem::{align_of, size_of};
 use core::ptr;
 
-use godtab_runtime::Table;
+use godtab_runtime::TableFile;
 
 use crate::Status::{self, *};
 use crate::guard;
 
-/// Bytes of a `godtab_table`. Today a table needs 4,864 bytes on 64-bit
-/// targets; the rest is room for later versions (new kinds of table and
-/// puzzle) without changing the size, which is part of the ABI.
-pub const GODTAB_TABLE_SIZE: usize = 8192;
+/// Bytes of a `godtab_table`. Today a table needs 7,072 bytes on 64-bit
+/// targets and a pattern set 10,224 (both hold the puzzle's model, built at
+/// open); the rest is room for later versions without changing the size,
+/// which is part of the ABI. It was 8,192 before pattern sets opened here
+/// (0.x: no ABI is released yet).
+pub const GODTAB_TABLE_SIZE: usize = 16384;
 
 /// The most bytes of a puzzle id, with its terminating NUL: a buffer this
 /// size always holds `godtab_table_id`'s answer.
@@ -32,6 +35,12 @@ pub const GODTAB_MAX_SOLUTION: usize = 255;
 /// A text length meaning "up to the terminating NUL" (`SIZE_MAX`; the
 /// header defines it by hand, as cbindgen cannot write `usize::MAX`).
 pub const GODTAB_NUL_TERMINATED: usize = usize::MAX;
+
+/// The most bytes of stack a pattern set's search takes (its fixed
+/// arrays: the searcher's move and pattern tables, a frame for each of
+/// `GODTAB_MAX_SOLUTION` moves; 38,168 bytes today on 64-bit targets); a
+/// complete table's queries take far less.
+pub const GODTAB_SEARCH_STACK: usize = 40960;
 
 /// The `uint64_t` words of a `godtab_table`.
 pub const GODTAB_TABLE_WORDS: usize = GODTAB_TABLE_SIZE / 8;
@@ -57,8 +66,8 @@ pub(crate) struct Slot {
     /// The bytes a file table owns (a `Box<Bytes>`), freed on close; null
     /// when the caller owns the bytes.
     owner: *mut core::ffi::c_void,
-    /// The table, over the caller's bytes or the owner's.
-    table: Table<&'static [u8]>,
+    /// The table file, over the caller's bytes or the owner's.
+    table: TableFile<&'static [u8]>,
 }
 
 // The header's numbers are literals (cbindgen copies them as written): they
@@ -66,6 +75,11 @@ pub(crate) struct Slot {
 const _: () = assert!(GODTAB_MAX_ID == godtab_puzzles::MAX_PUZZLE_ID + 1);
 const _: () = assert!(GODTAB_MAX_MOVE_NAME == godtab_puzzles::MAX_MOVE_NAME + 1);
 const _: () = assert!(GODTAB_MAX_SOLUTION == u8::MAX as usize);
+
+// The header's figure for a search's stack holds what the search keeps in
+// its frames (the searcher, the run and its report).
+const _: () =
+    assert!(GODTAB_SEARCH_STACK >= godtab_search::SEARCH_BYTES, "raise GODTAB_SEARCH_STACK: a search needs more stack");
 
 // The opened table must fit the storage the header declares, on every
 // target this is built for.
@@ -86,7 +100,7 @@ fn seal_for(storage: *const GodtabTable) -> u64 {
 ///
 /// `storage` is null or points to a `godtab_table` that was zeroed or
 /// passed to an open function, as the header requires.
-pub(crate) unsafe fn open_table<'a>(storage: *const GodtabTable) -> Result<&'a Table<&'a [u8]>, Status> {
+pub(crate) unsafe fn open_table<'a>(storage: *const GodtabTable) -> Result<&'a TableFile<&'a [u8]>, Status> {
     let slot = slot_ptr(storage)?;
     // SAFETY: `slot` is non-null and aligned, and points to
     // GODTAB_TABLE_SIZE bytes the caller zeroed or opened a table in; the
@@ -133,7 +147,7 @@ pub(crate) fn closed_slot(storage: *mut GodtabTable) -> Result<*mut Slot, Status
 pub(crate) unsafe fn fill(
     storage: *mut GodtabTable,
     slot: *mut Slot,
-    table: Table<&'static [u8]>,
+    table: TableFile<&'static [u8]>,
     owner: *mut core::ffi::c_void,
 ) {
     // SAFETY: `slot` points to writable storage of at least
@@ -141,7 +155,9 @@ pub(crate) unsafe fn fill(
     unsafe { slot.write(Slot { seal: seal_for(storage), owner, table }) };
 }
 
-/// Opens a table over the caller's bytes, in place in `table`: checks the
+/// Opens a table file over the caller's bytes, in place in `table`: a
+/// complete table (answers by lookup) or a pattern set (answers by search,
+/// `godtab_solve_within`); `godtab_table_kind` tells which. Checks the
 /// preamble, the header and every offset and length (constant time: about
 /// a microsecond), copying nothing and allocating nothing.
 ///
@@ -179,7 +195,7 @@ pub unsafe extern "C" fn godtab_table_open(table: *mut GodtabTable, bytes: *cons
         // isize. 'static stands for "until the close": the slot's seal
         // guards every later use.
         let bytes: &'static [u8] = unsafe { core::slice::from_raw_parts(bytes, len) };
-        let opened = Table::new(bytes)?;
+        let opened = TableFile::new(bytes)?;
         // SAFETY: `slot` is this storage's, just closed; the caller keeps
         // the bytes.
         unsafe { fill(table, slot, opened, ptr::null_mut()) };
@@ -256,7 +272,7 @@ pub unsafe extern "C" fn godtab_table_id(table: *const GodtabTable, out: *mut c_
         // SAFETY: the caller's rule for `table`.
         let table = unsafe { open_table(table) }?;
         // SAFETY: the caller's rule for `out`.
-        unsafe { write_text(table.id().as_bytes(), out, capacity) }
+        unsafe { write_text(table.definition().id().as_bytes(), out, capacity) }
     })
 }
 
@@ -269,7 +285,7 @@ pub unsafe extern "C" fn godtab_table_id(table: *const GodtabTable, out: *mut c_
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn godtab_table_cells(table: *const GodtabTable) -> usize {
     // SAFETY: the caller's rule for `table`.
-    guard::guard(0, || unsafe { open_table(table) }.map_or(0, |t| t.puzzle().cells()))
+    guard::guard(0, || unsafe { open_table(table) }.map_or(0, |t| t.definition().puzzle().cells()))
 }
 
 /// The puzzle's number of moves (move indices are 0 to this minus 1), or
@@ -281,21 +297,54 @@ pub unsafe extern "C" fn godtab_table_cells(table: *const GodtabTable) -> usize 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn godtab_table_moves(table: *const GodtabTable) -> usize {
     // SAFETY: the caller's rule for `table`.
-    guard::guard(0, || unsafe { open_table(table) }.map_or(0, |t| t.puzzle().move_count()))
+    guard::guard(0, || unsafe { open_table(table) }.map_or(0, |t| t.definition().puzzle().move_count()))
 }
 
 /// God's number: the most moves any state needs, so the longest solution
 /// (a solution buffer of this many bytes is always enough for this
-/// table). 0 if `table` is NULL or holds no open table.
+/// table). For a pattern set, whose God's number is not known, the longest
+/// solution a search returns: `GODTAB_MAX_SOLUTION`. 0 if `table` is NULL
+/// or holds no open table.
 ///
 /// # Safety
 ///
 /// As `godtab_table_verify`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn godtab_table_max_depth(table: *const GodtabTable) -> u32 {
-    // SAFETY: the caller's rule for `table`.
-    guard::guard(0, || unsafe { open_table(table) }.map_or(0, |t| u32::from(t.max_depth())))
+    guard::guard(0, || {
+        // SAFETY: the caller's rule for `table`.
+        unsafe { open_table(table) }.map_or(0, |file| match file {
+            TableFile::Complete(table) => u32::from(table.max_depth()),
+            _ => GODTAB_MAX_SOLUTION as u32,
+        })
+    })
 }
+
+/// What a `godtab_table` holds: `GODTAB_KIND_COMPLETE` (every state's
+/// distance: answers by lookup), `GODTAB_KIND_PATTERNS` (a pattern set:
+/// answers by IDA*, within a node limit), or `GODTAB_KIND_NONE` if `table`
+/// is NULL or holds no open table.
+///
+/// # Safety
+///
+/// As `godtab_table_verify`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn godtab_table_kind(table: *const GodtabTable) -> u32 {
+    guard::guard(GODTAB_KIND_NONE, || {
+        // SAFETY: the caller's rule for `table`.
+        unsafe { open_table(table) }.map_or(GODTAB_KIND_NONE, |file| match file {
+            TableFile::Complete(_) => GODTAB_KIND_COMPLETE,
+            _ => GODTAB_KIND_PATTERNS,
+        })
+    })
+}
+
+/// `godtab_table_kind`: no open table.
+pub const GODTAB_KIND_NONE: u32 = 0;
+/// `godtab_table_kind`: a complete table.
+pub const GODTAB_KIND_COMPLETE: u32 = 1;
+/// `godtab_table_kind`: a pattern set.
+pub const GODTAB_KIND_PATTERNS: u32 = 2;
 
 /// Writes the name of move `index` (e.g. "V1") and a terminating NUL into
 /// `out`, which holds `capacity` bytes; `GODTAB_MAX_MOVE_NAME` bytes are
@@ -319,7 +368,7 @@ pub unsafe extern "C" fn godtab_move_name(
     guard::status(|| {
         // SAFETY: the caller's rule for `table`.
         let table = unsafe { open_table(table) }?;
-        let name = table.move_name(index).ok_or(GODTAB_ERROR_MOVE_INDEX)?;
+        let name = table.definition().move_name(index).ok_or(GODTAB_ERROR_MOVE_INDEX)?;
         // SAFETY: the caller's rule for `out`.
         unsafe { write_text(name.as_bytes(), out, capacity) }
     })

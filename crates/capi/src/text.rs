@@ -4,7 +4,7 @@
 use core::ffi::{CStr, c_char};
 
 use godtab_puzzles::{MAX_CELLS, State, Tiles};
-use godtab_runtime::Table;
+use godtab_runtime::Puzzle;
 
 use crate::Status::{self, *};
 use crate::storage::GODTAB_NUL_TERMINATED;
@@ -56,8 +56,7 @@ pub(crate) unsafe fn text_bytes<'a>(text: *const c_char, len: usize) -> Result<&
 /// The state written in `text`, in the tile grammar of the command line:
 /// tile values in reading order, `x` for the blank, separated by
 /// whitespace (optional when every tile is one character).
-pub(crate) fn parse(table: &Table<&[u8]>, text: &[u8]) -> Result<State, Status> {
-    let puzzle = table.puzzle();
+pub(crate) fn parse(puzzle: &Puzzle, text: &[u8]) -> Result<State, Status> {
     let mut tiles = Tiles::new();
     tiles.read(text, puzzle.single_character_tiles())?;
     Ok(puzzle.state_from_tiles(&tiles)?)

@@ -61,6 +61,13 @@ pub use ida::{Outcome, Report};
 /// for a 15-puzzle state (thousands to millions).
 pub const DEFAULT_MAX_NODES: u64 = 200_000_000;
 
+/// The bytes a search keeps while it runs (the searcher, its run's frames
+/// for [`MAX_DEPTH`] moves, its report), all in fixed arrays: with no
+/// allocation, the stack a caller must have for [`Searcher::solve`].
+pub const SEARCH_BYTES: usize = core::mem::size_of::<Searcher<'static>>()
+    + core::mem::size_of::<ida::Run<'static, 'static>>()
+    + core::mem::size_of::<Report>();
+
 /// The longest solution searched for: the search's stack has this many
 /// frames.
 pub const MAX_DEPTH: usize = 255;
