@@ -83,11 +83,9 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
     let definition = oracle.definition();
     let board = definition.puzzle();
     // With --table the puzzle may still be named first.
-    if let (Some(path), Some(&first)) = (&args.tables.table, words.first())
-        && board.parse(first).is_err()
-        && first == definition.id()
+    if let Some(&first) = words.first()
+        && crate::source::names_the_puzzle(args.tables.table.as_deref(), definition, first)?
     {
-        crate::source::ensure_id(path, definition.id(), first)?;
         words.remove(0);
     }
     let state = match &args.scramble {

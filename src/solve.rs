@@ -111,12 +111,10 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
     // With --table the puzzle may still be named: then it must match.
     // (Not when the words are a state one tile per argument: a puzzle may
     // be named like a tile.)
-    if let (Some(path), Some((first, rest))) = (&args.tables.table, states.split_first())
-        && definition.puzzle().parse(first).is_err()
+    if let Some((first, rest)) = states.split_first()
         && !is_one_state(definition.puzzle(), states)
-        && (first == definition.id() || crate::embedded::table(first).is_some())
+        && crate::source::names_the_puzzle(args.tables.table.as_deref(), definition, first)?
     {
-        crate::source::ensure_id(path, definition.id(), first)?;
         states = rest;
     }
     let puzzle = definition.puzzle();

@@ -8,7 +8,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Result, anyhow, bail};
-use godtab_runtime::{Bytes, FileError, Table, TableFile};
+use godtab_runtime::{Bytes, Definition, FileError, Table, TableFile};
 
 use crate::embedded;
 
@@ -167,6 +167,19 @@ pub(crate) fn ensure_id(path: &Path, found: &str, id: &str) -> Result<()> {
         bail!("{} holds the table of {found:?}, not {id:?}", path.display());
     }
     Ok(())
+}
+
+/// With `--table FILE`, whether the first of a command's words names the
+/// puzzle (the table's id, or a built-in puzzle's name) rather than a
+/// state: `Ok(true)` when it names the table's puzzle, an error when it
+/// names another; `Ok(false)` without `--table` or for a state.
+pub(crate) fn names_the_puzzle(table: Option<&Path>, definition: &Definition, first: &str) -> Result<bool> {
+    let Some(path) = table else { return Ok(false) };
+    if definition.puzzle().parse(first).is_ok() || (first != definition.id() && embedded::table(first).is_none()) {
+        return Ok(false);
+    }
+    ensure_id(path, definition.id(), first)?;
+    Ok(true)
 }
 
 /// The default limit for generating a table or decompressing one: half of

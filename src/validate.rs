@@ -148,17 +148,25 @@ fn shown(byte: u8) -> String {
     }
 }
 
+/// Line `number` as text: a line that is not UTF-8 is a fault at its first
+/// bad byte.
+fn text(line: &[u8], number: usize) -> Result<String, Invalid> {
+    String::from_utf8(line.to_vec()).map_err(|e| Invalid {
+        line: number,
+        column: e.utf8_error().valid_up_to() + 1,
+        why: "not UTF-8 text".into(),
+    })
+}
+
+/// Lines as text, the first of them line `first` (see [`text`]).
+fn texts(lines: &[&[u8]], first: usize) -> Result<Vec<String>, Invalid> {
+    lines.iter().enumerate().map(|(i, line)| text(line, first + i)).collect()
+}
+
 /// The cases of a table's formats: how many, or the first fault.
 fn cases(definition: &Definition, format: Format, input: &[u8]) -> Result<u64, Invalid> {
     let lines = lines(input)?;
     let puzzle = definition.puzzle();
-    let text = |number: usize, line: &[u8]| -> Result<String, Invalid> {
-        String::from_utf8(line.to_vec()).map_err(|e| Invalid {
-            line: number,
-            column: e.utf8_error().valid_up_to() + 1,
-            why: "not UTF-8 text".into(),
-        })
-    };
     let state = |number: usize, text: &str| -> Result<State, Invalid> {
         puzzle.parse(text).map_err(|e| Invalid { line: number, column: 0, why: e.to_string() })
     };
@@ -188,8 +196,7 @@ fn cases(definition: &Definition, format: Format, input: &[u8]) -> Result<u64, I
                     let why = format!("the line 0 cuts a case short after {cut} of its {rows} lines");
                     return Err(Invalid { line: number + cut, column: 0, why });
                 }
-                let joined =
-                    group.iter().enumerate().map(|(i, l)| text(number + i, l)).collect::<Result<Vec<_>, _>>()?;
+                let joined = texts(group, number)?;
                 let parsed = state(number, &joined.join("\n"))?;
                 let written = format!("{:#}", puzzle.display(&parsed));
                 for (i, (line, row)) in joined.iter().zip(written.lines()).enumerate() {
@@ -201,8 +208,7 @@ fn cases(definition: &Definition, format: Format, input: &[u8]) -> Result<u64, I
                 let Some(end) = lines[at..].iter().position(|l| *l == b"End").map(|e| at + e) else {
                     return Err(Invalid { line: lines.len(), column: 0, why: "a state without its line End".into() });
                 };
-                let block = lines[at..end].iter().enumerate().map(|(i, l)| text(number + i, l));
-                let block = block.collect::<Result<Vec<_>, _>>()?.join("\n");
+                let block = texts(&lines[at..end], number)?.join("\n");
                 let mut reader = puzzle.orbit_reader();
                 let parsed = reader.read(block.as_bytes()).and_then(|_| reader.finish()).map_err(|e| Invalid {
                     line: number,
@@ -221,7 +227,7 @@ fn cases(definition: &Definition, format: Format, input: &[u8]) -> Result<u64, I
                 at = end + 1;
             }
             Format::Scramble => {
-                let line = text(number, lines[at])?;
+                let line = text(lines[at], number)?;
                 definition.scramble(line.as_bytes()).map_err(|e| Invalid {
                     line: number,
                     column: 0,
@@ -234,7 +240,7 @@ fn cases(definition: &Definition, format: Format, input: &[u8]) -> Result<u64, I
                 at += 1;
             }
             _ => {
-                let line = text(number, lines[at])?;
+                let line = text(lines[at], number)?;
                 if line.is_empty() {
                     return Err(Invalid { line: number, column: 0, why: "an empty line".into() });
                 }

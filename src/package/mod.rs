@@ -89,15 +89,19 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         None => std::env::current_exe().context("finding the godtab binary")?,
     };
     let table = args.tables.table.as_ref().map(fs::canonicalize).transpose()?;
-    let mut common: Vec<String> = puzzle.iter().cloned().collect();
+    // The puzzle and format, as every godtab call here and in the
+    // validators' scripts names them; here, with the tables too.
+    let puzzle_words: Vec<String> = puzzle
+        .iter()
+        .cloned()
+        .chain(args.format.into_iter().flat_map(|format| ["--format".into(), format_name(format)]))
+        .collect();
+    let mut common = puzzle_words.clone();
     if let Some(dir) = &args.tables.tables {
         common.extend(["--tables".into(), fs::canonicalize(dir)?.to_string_lossy().into_owned()]);
     }
     if let Some(table) = &table {
         common.extend(["--table".into(), table.to_string_lossy().into_owned()]);
-    }
-    if let Some(format) = args.format {
-        common.extend(["--format".into(), format_name(format)]);
     }
 
     let staging = Staging::beside(&dir)?;
@@ -138,10 +142,6 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
     }
 
     // The validators: a copy of godtab (and the table) and two scripts.
-    let mut here_args: Vec<String> = puzzle.iter().cloned().collect();
-    if let Some(format) = args.format {
-        here_args.extend(["--format".into(), format_name(format)]);
-    }
     let table_name = table.as_ref().map(|t| {
         let name = t.file_name().map_or("table.gtab".into(), |n| n.to_string_lossy().into_owned());
         (t.clone(), name)
@@ -170,7 +170,7 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
             }
             table_option = " --tables \"$here/tables\"".into();
         }
-        let words = here_args.iter().map(|w| shell_quote(w)).collect::<Vec<_>>().join(" ");
+        let words = puzzle_words.iter().map(|w| shell_quote(w)).collect::<Vec<_>>().join(" ");
         let arguments = if command.starts_with("check") { " \"$1\" \"$2\" \"$3\"" } else { "" };
         let run = format!(
             "#!/bin/sh\n# godtab {command}: the Kattis / ICPC / DOMjudge calling convention.\nhere=$(dirname \"$0\")\n\
