@@ -116,16 +116,9 @@ pub unsafe extern "C" fn godtab_solve(
     capacity: usize,
     len: *mut usize,
 ) -> Status {
-    guard::status(|| {
-        // SAFETY: the caller's rule for `table`.
-        let table = unsafe { open_table(table) }?;
-        // SAFETY: the caller's rule for `tiles`.
-        let values = unsafe { text::tile_values(tiles, count) }?;
-        check_out(len)?;
-        let state = table.definition().puzzle().state_from_values(values)?;
-        // SAFETY: the caller's rule for `moves` and `len`.
-        unsafe { solve_into(table, &state, DEFAULT_MAX_NODES, moves, capacity, len) }
-    })
+    // SAFETY: the caller's rules are godtab_solve_within's; 0 is the
+    // default node limit.
+    unsafe { godtab_solve_within(table, tiles, count, 0, moves, capacity, len) }
 }
 
 /// `godtab_solve` for a state written as text (see
