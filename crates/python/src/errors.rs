@@ -38,13 +38,18 @@ pub(crate) fn table_error(error: Error) -> PyErr {
 /// [`TableError`] when what it holds is not a sound table.
 pub(crate) fn file_error(error: FileError) -> PyErr {
     match &error {
-        // With its errno, OSError becomes FileNotFoundError and the like.
-        FileError::Io { error: io, .. } => match io.raw_os_error() {
-            Some(errno) => PyOSError::new_err((errno, error.to_string())),
-            None => PyOSError::new_err(error.to_string()),
-        },
+        FileError::Io { error: io, .. } => os_error(io, error.to_string()),
         FileError::Folder { .. } | FileError::NotAFile { .. } => PyOSError::new_err(error.to_string()),
         _ => TableError::new_err(error.to_string()),
+    }
+}
+
+/// An `OSError` with this message and `error`'s errno, so that Python
+/// makes it a `FileNotFoundError`, a `PermissionError` and the like.
+pub(crate) fn os_error(error: &std::io::Error, message: String) -> PyErr {
+    match error.raw_os_error() {
+        Some(errno) => PyOSError::new_err((errno, message)),
+        None => PyOSError::new_err(message),
     }
 }
 

@@ -192,11 +192,7 @@ impl Job<'_> {
 }
 
 fn io_error(path: &Path, error: &std::io::Error) -> PyErr {
-    let message = format!("{}: {error}", path.display());
-    match error.raw_os_error() {
-        Some(errno) => PyOSError::new_err((errno, message)),
-        None => PyOSError::new_err(message),
-    }
+    crate::errors::os_error(error, format!("{}: {error}", path.display()))
 }
 
 /// A generator error as the Python exception it is.
