@@ -50,6 +50,10 @@ struct Info<'a> {
     #[serde(flatten)]
     heading: Heading<'a>,
     moves: Vec<&'a str>,
+    /// Sliding puzzles: how moves are counted, "single" (a tile a move) or
+    /// "multi" (a line of tiles toward the blank a move).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    metric: Option<&'static str>,
     /// Orbit puzzles: every orbit and how it is numbered.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     orbits: Vec<OrbitInfo<'a>>,
@@ -122,6 +126,7 @@ fn describe(table: &Table<Bytes>, source: String) -> Info<'_> {
     Info {
         heading: Heading::new(table.id(), kind, puzzle),
         moves: table.move_names().collect(),
+        metric: (puzzle.kind() == Kind::Sliding).then_some(if puzzle.is_multi_tile() { "multi" } else { "single" }),
         orbits: orbits(table),
         ranking: match puzzle.ranking() {
             Ranking::Lex => "lexicographic (n!)",
@@ -203,7 +208,11 @@ fn write_text(out: &mut impl Write, info: &Info<'_>) -> io::Result<()> {
     field(out, "puzzle", &info.heading.puzzle)?;
     if info.orbits.is_empty() {
         let Heading { rows, cols, kind, .. } = &info.heading;
-        field(out, "board", &format!("{rows}x{cols} {kind} puzzle"))?;
+        let metric = match info.metric {
+            Some("multi") => ", multi-tile metric",
+            _ => "",
+        };
+        field(out, "board", &format!("{rows}x{cols} {kind} puzzle{metric}"))?;
     }
     for (j, orbit) in info.orbits.iter().enumerate() {
         field(out, if j == 0 { "orbits" } else { "" }, &orbit_text(orbit))?;

@@ -164,7 +164,8 @@ fn bad_definition_files_are_refused_with_their_line() {
     let out = godtab(&["gen", "nine-digits", "--metric", "quarter", "-o", table.to_str().unwrap()], b"");
     assert_eq!(
         stderr(&out),
-        "godtab: error: --metric is for orbit puzzles' spec files (--spec FILE); the built-in puzzles' moves are fixed\n"
+        "godtab: error: --metric is for spec files (--spec FILE); the built-in puzzles' moves are fixed (the 8-puzzle's \
+         spec is data/puzzles/eight-puzzle.toml)\n"
     );
 }
 

@@ -155,3 +155,98 @@ fn analyse_finds_the_moves_that_lost_ground() {
         stderr(&out)
     );
 }
+
+/// `info --json` of the table at `path`.
+fn info(path: &str) -> Value {
+    let out = godtab(&["info", "--table", path, "--json"], b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn the_multi_tile_metric_from_gen_to_analyse() {
+    let dir = tempfile::tempdir().unwrap();
+    let full = generate(dir.path(), "mtm", EIGHT, &["--metric", "multi"]);
+    let compact = generate(dir.path(), "mtm-compact", EIGHT, &["--metric", "multi", "--compact"]);
+    let keyed = generate(dir.path(), "keyed", &format!("{EIGHT}metric = \"multi\"\n"), &[]);
+    assert_eq!(std::fs::read(&keyed).unwrap(), std::fs::read(&full).unwrap(), "the spec key is the flag");
+
+    let described = info(&full);
+    assert_eq!(described["metric"], "multi");
+    assert_eq!(described["max_depth"], 24, "the published God's number of the 3x3 board in MTM");
+    assert_eq!(described["moves"], serde_json::json!(["u", "u2", "d", "d2", "l", "l2", "r", "r2"]));
+    assert_eq!(info(&compact)["histogram"], described["histogram"]);
+    let builtin: Value = serde_json::from_slice(&godtab(&["info", "eight-puzzle", "--json"], b"").stdout).unwrap();
+    assert_eq!(builtin["metric"], "single");
+    let text = godtab(&["info", "--table", &full], b"");
+    assert!(stdout(&text).contains("board         3x3 sliding puzzle, multi-tile metric\n"), "{}", stdout(&text));
+    let out = godtab(&["verify", &full, &compact], b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+
+    // A line of two tiles slides in one move.
+    let out = godtab(&["solve", "--table", &full, "1 2 3 4 5 6 x 7 8", "1 2 x 4 5 3 7 8 6"], b"");
+    assert_eq!(stdout(&out), "1 2 3 4 5 6 x 7 8: 1 move: r2\n1 2 x 4 5 3 7 8 6: 1 move: d2\n");
+
+    // Both encodings give the same answers, each as short as the distance
+    // and accepted by the checker.
+    let random = godtab(&["random", "--table", &full, "--count", "200", "--seed", "11"], b"");
+    let cases = dir.path().join("cases.txt");
+    std::fs::write(&cases, &random.stdout).unwrap();
+    let judged = godtab(&["judge", "--table", &full], &random.stdout);
+    assert!(judged.status.success(), "{}", stderr(&judged));
+    assert_eq!(stdout(&godtab(&["judge", "--table", &compact], &random.stdout)), stdout(&judged));
+    let answers = dir.path().join("answers.txt");
+    std::fs::write(&answers, &judged.stdout).unwrap();
+    let checked = godtab(&["check", "--table", &full, cases.to_str().unwrap(), answers.to_str().unwrap()], b"");
+    assert!(checked.status.success(), "{}{}", stdout(&checked), stderr(&checked));
+
+    // Every optimal solution, each solving the state in as many moves.
+    let state = "8 6 7 2 5 4 3 x 1";
+    let listed = all_optimal(Some(&full), &[state], "1000");
+    assert_eq!((listed[0]["distance"].as_u64(), listed[0]["count"].as_u64()), (Some(20), Some(2)));
+    assert_eq!(strip_work(all_optimal(Some(&compact), &[state], "1000")), listed);
+    for solution in listed[0]["solutions"].as_array().unwrap() {
+        let moves: Vec<&str> = solution.as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+        assert_eq!(moves.len(), 20);
+        let out = godtab(&["analyse", "--table", &full, state, &moves.join(" "), "--json"], b"");
+        let analysis: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+        assert_eq!((analysis["solved"].as_bool(), analysis["excess"].as_u64()), (Some(true), Some(0)));
+    }
+    // Two moves that undo each other cost two; names may run together.
+    let first: Vec<&str> = listed[0]["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+    let detour = format!("ud{}", first.concat());
+    let out = godtab(&["analyse", "--table", &compact, state, &detour], b"");
+    let text = stdout(&out);
+    assert!(text.starts_with(&format!("{state}: 22 moves, optimal 20: +2; move 2 lost ground\n")), "{text}");
+
+    // Tables that cannot hold this metric say why.
+    let spec = dir.path().join("eight.toml");
+    std::fs::write(&spec, EIGHT).unwrap();
+    let parity = dir.path().join("parity.gtab");
+    let out = godtab(
+        &[
+            "gen",
+            "--spec",
+            spec.to_str().unwrap(),
+            "--metric",
+            "multi",
+            "--encoding",
+            "parity",
+            "-o",
+            parity.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert!(!out.status.success());
+    assert_eq!(
+        stderr(&out),
+        "godtab: error: the parity encoding needs every move to change the distance's parity, and a multi-tile move \
+         of two cells keeps the blank's colour: generate a compact or full table (--encoding compact or full)\n"
+    );
+    assert!(!parity.exists());
+    let patterns = dir.path().join("patterns.toml");
+    std::fs::write(&patterns, format!("{EIGHT}metric = \"multi\"\npatterns = [[1, 2, 3, 4], [5, 6, 7, 8]]\n")).unwrap();
+    let out = godtab(&["gen", "--spec", patterns.to_str().unwrap(), "-o", parity.to_str().unwrap()], b"");
+    assert!(!out.status.success());
+    assert!(stderr(&out).ends_with("line 6: patterns: pattern sets are for sliding boards in the single-tile metric and permutation puzzles whose tiles all differ\n"), "{}", stderr(&out));
+}

@@ -98,7 +98,7 @@ def generate(
     encoding: Optional[Literal["full", "compact", "parity"]] = None,
     resume: bool = False,
     max_memory: Optional[int] = None,
-    metric: Optional[Literal["half", "quarter"]] = None,
+    metric: Optional[Literal["half", "quarter", "multi"]] = None,
     threads: Optional[int] = None,
     progress: Union[None, bool, Callable[[Dict[str, Any]], Any]] = None,
 ) -> Table:

@@ -37,6 +37,7 @@ use size::parse_size;
   godtab gen nine-digits -o - | ssh host 'cat > nine-digits.gtab'
   godtab gen --spec data/puzzles/cube-2x2x2.tws -o cube-2x2x2.gtab
   godtab gen --spec data/puzzles/cube-2x2x2.tws --metric quarter -o cube-2x2x2-qtm.gtab
+  godtab gen --spec data/puzzles/eight-puzzle.toml --metric multi -o eight-puzzle-mtm.gtab
   godtab gen --spec data/puzzles/fifteen-puzzle.toml -o fifteen-puzzle.gtab
   godtab gen --spec data/puzzles/rotate-4x4.toml -o rotate-4x4.gtab
 
@@ -56,9 +57,12 @@ pub(crate) struct Args {
     /// twsearch definition file (.tws, .ksolve, .def).
     #[arg(long, value_name = "FILE", conflicts_with = "puzzle")]
     spec: Option<PathBuf>,
-    /// Which powers of an orbit puzzle's moves are moves: half (every
-    /// power, each of cost 1: U, U2, U'; the default) or quarter (each move
-    /// and its inverse: U, U').
+    /// Which moves count as one: for an orbit puzzle, half (every power,
+    /// each of cost 1: U, U2, U'; the default) or quarter (each move and
+    /// its inverse: U, U'); for a sliding board, multi (the multi-tile
+    /// metric: sliding a line of tiles toward the blank is one move, named
+    /// by the blank's direction and count: u, u2, r3). A spec file's
+    /// `metric` key says the same.
     #[arg(long, value_enum)]
     metric: Option<MetricArg>,
     /// Where to write the table (- for standard output); a name ending in
@@ -184,16 +188,22 @@ enum MetricArg {
     Half,
     /// Only each move and its inverse (the quarter-turn metric).
     Quarter,
+    /// Sliding boards: a line of tiles slid at once is one move.
+    Multi,
 }
 
 /// Generates and writes the table.
 pub(crate) fn run(args: &Args) -> Result<ExitCode> {
     let metric = match args.metric {
         Some(MetricArg::Quarter) => godtab_spec::Metric::Quarter,
+        Some(MetricArg::Multi) => godtab_spec::Metric::Multi,
         Some(MetricArg::Half) | None => godtab_spec::Metric::Half,
     };
     if args.metric.is_some() && args.spec.is_none() {
-        bail!("--metric is for orbit puzzles' spec files (--spec FILE); the built-in puzzles' moves are fixed");
+        bail!(
+            "--metric is for spec files (--spec FILE); the built-in puzzles' moves are fixed (the 8-puzzle's spec \
+             is data/puzzles/eight-puzzle.toml)"
+        );
     }
     let (definition, patterns) = match (&args.puzzle, &args.spec) {
         (_, Some(path)) => {

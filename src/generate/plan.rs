@@ -106,6 +106,9 @@ pub(crate) fn advise(error: GenError) -> anyhow::Error {
             Size(needed)
         ),
         GenError::Encoding(problem) if problem.contains("pattern set") => anyhow::anyhow!("{problem}"),
+        GenError::Encoding(problem) if problem.contains("multi-tile") => {
+            anyhow::anyhow!("{problem}: generate a compact or full table (--encoding compact or full)")
+        }
         GenError::Encoding(problem) => anyhow::anyhow!("{problem}: generate the full table (--encoding full)"),
         GenError::NoSpace { needed, available, folder } => anyhow::anyhow!(
             "{}: {} free, and this generation needs {} (the table and its kept progress at once): free room or \

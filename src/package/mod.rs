@@ -217,9 +217,12 @@ const MAX_SOLUTION_STATES: u64 = 4_000_000;
 
 /// A reference solution in Python 3 for a board puzzle small enough for
 /// it: a breadth-first search from the goal, answering in `format`. `None`
-/// for orbit puzzles, Eight II and scrambles.
+/// for orbit puzzles, the multi-tile metric, Eight II and scrambles.
 fn reference_solution(definition: &Definition, format: Format) -> Option<String> {
     let puzzle = definition.puzzle();
+    if puzzle.is_multi_tile() {
+        return None;
+    }
     let name = match format {
         Format::NineDigits => "nine-digits",
         Format::NinePuzzle => "nine-puzzle",

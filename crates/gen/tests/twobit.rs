@@ -30,6 +30,13 @@ fn definitions() -> Vec<Definition> {
     for (rows, cols) in [(2, 2), (2, 3), (3, 2), (2, 4), (1, 5), (2, 5), (3, 3)] {
         all.push(board(rows, cols));
     }
+    for (rows, cols) in [(3, 3), (2, 4), (3, 2)] {
+        let goal: Vec<u8> = (1..(rows * cols) as u8).chain([BLANK]).collect();
+        let moves = MoveSet::multi_tile(rows, cols);
+        let names: Vec<String> = moves.slide_names().map(|n| n.as_str().to_owned()).collect();
+        let puzzle = Puzzle::new(rows, cols, &goal, moves).unwrap();
+        all.push(Definition::new(&format!("multi-{rows}x{cols}"), names.iter().map(String::as_str), puzzle).unwrap());
+    }
     let spin = Puzzle::new(2, 2, &[1, 2, 3, 4], MoveSet::Permutation(&[2, 0, 3, 1, 1, 3, 0, 2])).unwrap();
     all.push(Definition::new("spin-2x2", ["cw", "ccw"], spin).unwrap());
     all

@@ -376,6 +376,20 @@ impl<'a, const T: usize> Sliding<'a, T> {
     }
 }
 
+impl<const T: usize> Sliding<'_, T> {
+    /// The rank after move `index`, by making the move on the whole state
+    /// and ranking it: for the multi-tile metric's vertical moves.
+    #[cold]
+    fn rank_after_whole(&self, index: usize) -> Option<u64> {
+        let mut state = self.puzzle.goal();
+        let (before, after) = self.tiles[..T].split_at(self.blank);
+        state.cells[..self.blank].copy_from_slice(before);
+        state.cells[self.blank] = self.puzzle.blank_label;
+        state.cells[self.blank + 1..=T].copy_from_slice(after);
+        self.puzzle.apply_in_place(&mut state, index).then(|| self.puzzle.rank(&state))
+    }
+}
+
 impl<const T: usize> Cursor for Sliding<'_, T> {
     #[inline]
     fn seek(&mut self, rank: u64) {
@@ -389,6 +403,8 @@ impl<const T: usize> Cursor for Sliding<'_, T> {
         let target = self.puzzle.slide_target(self.blank, index)?;
         let direction = self.puzzle.slide_direction(index)?;
         let tiles_rank = match self.window.get(2 * self.blank + direction) {
+            // A multi-tile move up or down reorders several tiles.
+            _ if direction < 2 && self.puzzle.slide_steps(index) > Some(1) => return self.rank_after_whole(index),
             // Up or down (directions 0 and 1); sideways leaves the tiles alone.
             Some(&start) if direction < 2 => self.rank_after_vertical(usize::from(start), direction == 0),
             _ => self.tiles_rank,

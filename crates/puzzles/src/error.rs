@@ -52,6 +52,22 @@ pub enum ModelError {
         /// Cells on the board.
         cells: usize,
     },
+    /// Multi-tile moves that do not reach across the board: a move goes up
+    /// to `rows - 1` cells up or down and `cols - 1` sideways.
+    #[error(
+        "the multi-tile moves go {vertical} cells up or down and {sideways} sideways, but a {rows}x{cols} board needs \
+         {} and {}", rows.saturating_sub(1), cols.saturating_sub(1)
+    )]
+    SlideSteps {
+        /// Board rows.
+        rows: usize,
+        /// Board columns.
+        cols: usize,
+        /// The farthest vertical move given.
+        vertical: usize,
+        /// The farthest sideways move given.
+        sideways: usize,
+    },
     /// The ranking asked for does not fit the puzzle.
     #[error("ranking {ranking:?} cannot number this puzzle's states: {reason}")]
     Ranking {

@@ -8,6 +8,10 @@ use crate::{Kind, MAX_CELLS, MAX_MOVES, Puzzle, Ranking, State};
 /// the blank is swapped with it (the blank moves up, down, left, right).
 pub const SLIDING_MOVE_NAMES: [&str; 4] = ["u", "d", "l", "r"];
 
+/// The most moves a sliding puzzle has: in the multi-tile metric, a 1 x 16
+/// board's blank goes 1 to 15 cells left or right.
+pub const MAX_SLIDES: usize = 32;
+
 /// The moves a puzzle is built with.
 #[derive(Clone, Copy, Debug)]
 pub enum MoveSet<'a> {
@@ -21,15 +25,137 @@ pub enum MoveSet<'a> {
     /// (`[1, 2, 3, 0]` declares `d l r u`). The order decides which optimal
     /// answer is canonical (the least in declared order).
     SlidingInOrder([u8; 4]),
+    /// The multi-tile metric (speed-sliders' MTM): the blank goes 1 to
+    /// `steps` cells in a direction in one move, carrying the tiles between
+    /// one cell back each (a line of tiles slides at once). `order` lists
+    /// the directions as [`MoveSet::SlidingInOrder`] does; the moves are,
+    /// direction by direction, 1 to `steps[0]` cells up or down (`rows - 1`)
+    /// or 1 to `steps[1]` cells left or right (`cols - 1`), named as
+    /// [`slide_name`] says: `u`, `u2`, `u3`, `d`, `d2`...
+    SlidingMulti {
+        /// The directions in declared order (0 to 3 for u, d, l, r).
+        order: [u8; 4],
+        /// The farthest a move goes vertically and sideways: the board's
+        /// rows and columns less one (at least one).
+        steps: [u8; 2],
+    },
+}
+
+impl MoveSet<'static> {
+    /// The multi-tile moves of a `rows` x `cols` board, in the order u, d,
+    /// l, r (a board of one row keeps `u` and `d`, which are never possible,
+    /// as in the single-tile metric).
+    ///
+    /// ```
+    /// use godtab_puzzles::{MoveSet, Puzzle};
+    ///
+    /// let puzzle = Puzzle::new(3, 3, &[1, 2, 3, 4, 5, 6, 7, 8, 0], MoveSet::multi_tile(3, 3)).unwrap();
+    /// assert_eq!(puzzle.move_count(), 8);
+    /// ```
+    #[must_use]
+    pub fn multi_tile(rows: usize, cols: usize) -> Self {
+        let steps = |n: usize| n.saturating_sub(1).clamp(1, usize::from(u8::MAX)) as u8;
+        Self::SlidingMulti { order: [0, 1, 2, 3], steps: [steps(rows), steps(cols)] }
+    }
+}
+
+impl<'a> MoveSet<'a> {
+    /// The same sliding directions in the same order, in the multi-tile
+    /// metric of a `rows` x `cols` board; permutation moves as they are.
+    #[must_use]
+    pub fn to_multi_tile(self, rows: usize, cols: usize) -> Self {
+        let order = match self {
+            Self::Permutation(_) => return self,
+            Self::Sliding => [0, 1, 2, 3],
+            Self::SlidingInOrder(order) | Self::SlidingMulti { order, .. } => order,
+        };
+        match MoveSet::multi_tile(rows, cols) {
+            Self::SlidingMulti { steps, .. } => Self::SlidingMulti { order, steps },
+            other => other,
+        }
+    }
+
+    /// The names of sliding moves in declared order ([`slide_name`]); none
+    /// for permutation moves.
+    pub fn slide_names(self) -> impl Iterator<Item = SlideName> {
+        let (order, steps, directions) = match self {
+            Self::Permutation(_) => ([0; 4], [0; 2], 0),
+            Self::Sliding => ([0, 1, 2, 3], [1, 1], 4),
+            Self::SlidingInOrder(order) => (order, [1, 1], 4),
+            Self::SlidingMulti { order, steps } => (order, steps, 4),
+        };
+        order.into_iter().take(directions).flat_map(move |direction| {
+            (1..=steps[usize::from(direction / 2)]).map(move |k| slide_name(direction.into(), k.into()))
+        })
+    }
+}
+
+/// The name of a sliding move that takes the blank `steps` cells in
+/// `direction` (0 to 3 for u, d, l, r): the direction's letter, then the
+/// count if it is more than one (`u`, `u2`, `r3`).
+///
+/// ```
+/// assert_eq!(godtab_puzzles::slide_name(3, 2).as_str(), "r2");
+/// assert_eq!(godtab_puzzles::slide_name(0, 1).as_str(), "u");
+/// ```
+#[must_use]
+pub fn slide_name(direction: usize, steps: usize) -> SlideName {
+    let mut name = SlideName { bytes: [0; 3], len: 1 };
+    name.bytes[0] = SLIDING_MOVE_NAMES[direction & 3].as_bytes()[0];
+    let steps = steps.min(99) as u8;
+    if steps >= 10 {
+        name.bytes[1] = b'0' + steps / 10;
+        name.bytes[2] = b'0' + steps % 10;
+        name.len = 3;
+    } else if steps > 1 {
+        name.bytes[1] = b'0' + steps;
+        name.len = 2;
+    }
+    name
+}
+
+/// A sliding move's name, held inline: see [`slide_name`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SlideName {
+    bytes: [u8; 3],
+    len: u8,
+}
+
+impl SlideName {
+    /// The name as text.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        core::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or_default()
+    }
+}
+
+/// A sliding move's direction (0 to 3) and cell count, read from its name
+/// (`u`, `d3`, `r12`).
+fn read_slide_name(name: &str) -> Option<(u8, u8)> {
+    let bytes = name.as_bytes();
+    let first = *bytes.first()?;
+    let direction = SLIDING_MOVE_NAMES.iter().position(|n| n.as_bytes()[0] == first)? as u8;
+    let steps = match &bytes[1..] {
+        [] => 1,
+        [b'1'..=b'9'] | [b'1'..=b'9', b'0'..=b'9'] => name[1..].parse().ok()?,
+        _ => return None,
+    };
+    (steps > 1 || bytes.len() == 1).then_some((direction, steps))
 }
 
 impl MoveSet<'static> {
     /// The sliding moves declared by their names: `Sliding` for `u d l r`,
-    /// `SlidingInOrder` for any other order of those four names, `None` if
-    /// the names are not `u`, `d`, `l`, `r` once each.
+    /// `SlidingInOrder` for any other order of those four names,
+    /// `SlidingMulti` for the multi-tile moves, each direction's names
+    /// together and counting up (`u u2 d d2 l l2 r r2`, as [`slide_name`]
+    /// writes them), and `None` for anything else.
     ///
     /// ```
     /// use godtab_puzzles::MoveSet;
+    ///
+    /// let multi = MoveSet::sliding_named("d d2 u u2 l l2 l3 r r2 r3".split(' '));
+    /// assert!(matches!(multi, Some(MoveSet::SlidingMulti { order: [1, 0, 2, 3], steps: [2, 3] })));
+    /// assert!(MoveSet::sliding_named("u u2 d l l2 r r2".split(' ')).is_none());
     ///
     /// assert!(matches!(MoveSet::sliding_named(["d", "l", "r", "u"]), Some(MoveSet::SlidingInOrder([1, 2, 3, 0]))));
     /// assert!(matches!(MoveSet::sliding_named(["u", "d", "l", "r"]), Some(MoveSet::Sliding)));
@@ -39,20 +165,34 @@ impl MoveSet<'static> {
     pub fn sliding_named<'n>(names: impl IntoIterator<Item = &'n str>) -> Option<Self> {
         let mut order = [0u8; 4];
         let mut seen = [false; 4];
-        let mut count = 0;
-        for (slot, name) in names.into_iter().enumerate() {
-            let direction = SLIDING_MOVE_NAMES.iter().position(|&n| n == name)?;
-            if slot >= 4 || seen[direction] {
+        // The farthest each direction goes, by direction.
+        let mut farthest = [0u8; 4];
+        let mut directions = 0;
+        let mut last: Option<u8> = None;
+        for name in names {
+            let (direction, steps) = read_slide_name(name)?;
+            if last != Some(direction) {
+                // A new direction starts at one cell, and is declared once.
+                if steps != 1 || directions >= 4 || seen[usize::from(direction)] {
+                    return None;
+                }
+                seen[usize::from(direction)] = true;
+                order[directions] = direction;
+                directions += 1;
+                last = Some(direction);
+            } else if steps != farthest[usize::from(direction)] + 1 {
                 return None;
             }
-            seen[direction] = true;
-            order[slot] = direction as u8;
-            count += 1;
+            farthest[usize::from(direction)] = steps;
         }
-        match (count, order) {
-            (4, [0, 1, 2, 3]) => Some(Self::Sliding),
-            (4, _) => Some(Self::SlidingInOrder(order)),
-            _ => None,
+        let steps = [farthest[0], farthest[2]];
+        if directions != 4 || farthest[1] != steps[0] || farthest[3] != steps[1] {
+            return None;
+        }
+        match (steps, order) {
+            ([1, 1], [0, 1, 2, 3]) => Some(Self::Sliding),
+            ([1, 1], _) => Some(Self::SlidingInOrder(order)),
+            _ => Some(Self::SlidingMulti { order, steps }),
         }
     }
 }
@@ -71,21 +211,23 @@ pub(crate) const IDENTITY: [u8; MAX_CELLS] = {
     map
 };
 
-/// For every cell of a `rows` x `cols` board, the neighbour the blank is
-/// swapped with by each move, whose directions (u, d, l, r as 0 to 3) are
-/// `order`, or `NO_CELL` at the edge.
-pub(crate) fn slide_targets(rows: usize, cols: usize, order: [u8; 4]) -> [[u8; 4]; MAX_CELLS] {
-    let mut targets = [[NO_CELL; 4]; MAX_CELLS];
+/// For every cell of a `rows` x `cols` board, the cell each move (a
+/// [`slide_code`](crate::puzzle::slide_code): direction, u, d, l, r as 0
+/// to 3, and cells to go) takes the blank to, or `NO_CELL` past the edge.
+pub(crate) fn slide_targets(rows: usize, cols: usize, moves: &[u8]) -> [[u8; MAX_SLIDES]; MAX_CELLS] {
+    let mut targets = [[NO_CELL; MAX_SLIDES]; MAX_CELLS];
     for (cell, t) in targets.iter_mut().enumerate().take(rows * cols) {
         let (row, col) = (cell / cols, cell % cols);
-        let at = |ok: bool, target: usize| if ok { target as u8 } else { NO_CELL };
-        let by_direction = [
-            at(row > 0, cell.wrapping_sub(cols)),
-            at(row + 1 < rows, cell + cols),
-            at(col > 0, cell.wrapping_sub(1)),
-            at(col + 1 < cols, cell + 1),
-        ];
-        *t = order.map(|direction| by_direction[usize::from(direction & 3)]);
+        for (target, &code) in t.iter_mut().zip(moves) {
+            let steps = usize::from(code >> 2);
+            let at = |ok: bool, target: usize| if ok { target as u8 } else { NO_CELL };
+            *target = match code & 3 {
+                0 => at(row >= steps, cell.wrapping_sub(steps * cols)),
+                1 => at(row + steps < rows, cell + steps * cols),
+                2 => at(col >= steps, cell.wrapping_sub(steps)),
+                _ => at(col + steps < cols, cell + steps),
+            };
+        }
     }
     targets
 }
@@ -136,7 +278,18 @@ impl Puzzle {
     /// [`Puzzle::parity_of_rank`] is 0.
     #[must_use]
     pub fn has_parity_of_rank(&self) -> bool {
-        self.kind == Kind::Sliding && self.ranking == Ranking::BlankParity && self.rows >= 2 && self.cols >= 2
+        self.kind == Kind::Sliding
+            && self.ranking == Ranking::BlankParity
+            && self.rows >= 2
+            && self.cols >= 2
+            && !self.is_multi_tile()
+    }
+
+    /// Whether this is a sliding puzzle in the multi-tile metric: some move
+    /// takes the blank more than one cell (see [`MoveSet::SlidingMulti`]).
+    #[must_use]
+    pub fn is_multi_tile(&self) -> bool {
+        self.kind == Kind::Sliding && (0..self.move_count()).any(|m| self.slide_steps(m) > Some(1))
     }
 
     /// The parity of the distance of the state of rank `rank` (0 even, 1
@@ -207,11 +360,17 @@ impl Puzzle {
             Kind::Orbits => false,
             Kind::Sliding => {
                 let blank = self.blank_position(state);
-                let target = self.slide_target(blank, index);
-                if let Some(target) = target {
-                    state.cells.swap(blank, target);
+                let Some(target) = self.slide_target(blank, index) else { return false };
+                // The tiles between slide one cell each, towards the blank's
+                // old cell.
+                let step = if target < blank { -1 } else { 1 } * self.slide_stride(index);
+                let mut at = blank;
+                while at != target {
+                    let next = at.wrapping_add_signed(step);
+                    state.cells.swap(at, next);
+                    at = next;
                 }
-                target.is_some()
+                true
             }
         }
     }
@@ -316,28 +475,51 @@ impl Puzzle {
     #[inline]
     #[must_use]
     pub fn slide_direction(&self, index: usize) -> Option<usize> {
-        self.slide_order.get(index).map(|&d| usize::from(d))
+        self.slide_code(index).map(|code| usize::from(code & 3))
+    }
+
+    /// Sliding puzzles: how many cells move `index` takes the blank (1 but
+    /// in the multi-tile metric), or `None` past the last move.
+    #[inline]
+    #[must_use]
+    pub fn slide_steps(&self, index: usize) -> Option<usize> {
+        self.slide_code(index).map(|code| usize::from(code >> 2))
+    }
+
+    /// Sliding puzzles: move `index` as a [`slide_code`](crate::puzzle::slide_code).
+    #[inline]
+    fn slide_code(&self, index: usize) -> Option<u8> {
+        (self.kind == Kind::Sliding && index < self.move_count()).then(|| self.slide_order[index & (MAX_SLIDES - 1)])
+    }
+
+    /// Sliding puzzles: how far apart in reading order two cells are in
+    /// the direction of move `index` (the board's width, or 1 sideways).
+    #[inline]
+    fn slide_stride(&self, index: usize) -> isize {
+        if self.slide_direction(index).is_some_and(|d| d < 2) { isize::from(self.cols) } else { 1 }
     }
 
     /// Sliding puzzles: the move that undoes move `index` (u and d undo
-    /// each other, as do l and r), or `None` past the last move.
+    /// each other, as do l and r, over the same cells), or `None` past the
+    /// last move.
     #[inline]
     pub(crate) fn slide_undo(&self, index: usize) -> Option<usize> {
-        let opposite = (self.slide_direction(index)? ^ 1) as u8;
-        self.slide_order.iter().position(|&d| d == opposite)
+        let opposite = self.slide_code(index)? ^ 1;
+        self.slide_order[..self.move_count()].iter().position(|&code| code == opposite)
     }
 
     /// Sliding puzzles: the cell the blank at cell `blank` is swapped with
-    /// when it goes in `direction` (0 to 3 for u, d, l, r), whatever the
-    /// move order; `None` at the edge of the board.
+    /// when it goes one cell in `direction` (0 to 3 for u, d, l, r),
+    /// whatever the move order; `None` at the edge of the board.
     #[inline]
     pub(crate) fn slide_target_towards(&self, blank: usize, direction: usize) -> Option<usize> {
-        let index = self.slide_order.iter().position(|&d| usize::from(d) == direction)?;
+        let one_cell = crate::puzzle::slide_code(direction as u8, 1);
+        let index = self.slide_order[..self.move_count()].iter().position(|&code| code == one_cell)?;
         self.slide_target(blank, index)
     }
 
-    /// Sliding puzzles: the cell that move `index` swaps with the blank at
-    /// cell `blank`, or `None` at the edge of the board.
+    /// Sliding puzzles: the cell that move `index` takes the blank at cell
+    /// `blank` to, or `None` at the edge of the board.
     #[inline]
     pub(crate) fn slide_target(&self, blank: usize, index: usize) -> Option<usize> {
         match *self.slide_targets.get(blank)?.get(index)? {

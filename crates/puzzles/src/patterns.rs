@@ -37,7 +37,8 @@ pub enum Combine {
 /// `pattern` is the pattern's index, `index` the tile's place in it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PatternError {
-    /// Orbit puzzles, and boards whose goal repeats a tile.
+    /// Orbit puzzles, boards whose goal repeats a tile, and the
+    /// multi-tile metric.
     Puzzle,
     /// No patterns, or more than [`MAX_PATTERNS`].
     Count(usize),
@@ -112,9 +113,10 @@ impl fmt::Display for Located {
 impl fmt::Display for PatternError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Self::Puzzle => {
-                f.write_str("pattern sets are for sliding boards and permutation puzzles whose tiles all differ")
-            }
+            Self::Puzzle => f.write_str(
+                "pattern sets are for sliding boards in the single-tile metric and permutation puzzles whose \
+                     tiles all differ",
+            ),
             Self::Count(0) => f.write_str("expected at least one pattern"),
             Self::Count(n) => write!(f, "{n} patterns given; at most {MAX_PATTERNS} are supported"),
             Self::Empty { .. } => f.write_str("expected at least one tile"),
@@ -225,6 +227,9 @@ impl Puzzle {
             return None;
         }
         match self.kind() {
+            // A multi-tile move carries tiles of several patterns at once,
+            // so single-tile entries do not add up to a bound.
+            Kind::Sliding if self.is_multi_tile() => None,
             Kind::Sliding => Some(Combine::Sum),
             Kind::Permutation => Some(Combine::Max),
             Kind::Orbits => None,

@@ -4,9 +4,9 @@
 
 use godtab_rank as rank;
 
-use crate::moves::{IDENTITY, NO_CELL, slide_targets};
+use crate::moves::{IDENTITY, MAX_SLIDES, NO_CELL, slide_targets};
 use crate::orbits::OrbitLayout;
-use crate::{BLANK, MAX_CELLS, MAX_MOVES, ModelError, MoveSet, Ranking, SLIDING_MOVE_NAMES, State};
+use crate::{BLANK, MAX_CELLS, MAX_MOVES, ModelError, MoveSet, Ranking, State};
 
 /// What kind of moves a puzzle has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -54,11 +54,12 @@ pub struct Puzzle {
     /// `BlankParity`: bit `c` says whether the tiles must be odd when the
     /// blank is at cell `c` (precomputed: no division on the query path).
     pub(crate) odd_tiles_by_blank: u16,
-    /// Sliding puzzles: the cell each move swaps the blank with, by blank
+    /// Sliding puzzles: the cell each move takes the blank to, by blank
     /// cell, or `NO_CELL` where the move is impossible.
-    pub(crate) slide_targets: [[u8; 4]; MAX_CELLS],
-    /// Sliding puzzles: the direction (u, d, l, r as 0 to 3) of each move.
-    pub(crate) slide_order: [u8; 4],
+    pub(crate) slide_targets: [[u8; MAX_SLIDES]; MAX_CELLS],
+    /// Sliding puzzles: each move's direction (u, d, l, r as 0 to 3) in
+    /// the low two bits, and how many cells the blank goes above them.
+    pub(crate) slide_order: [u8; MAX_SLIDES],
     pub(crate) move_count: u8,
     /// Position maps padded with the identity to 16 cells, and their inverses.
     pub(crate) forward: [[u8; MAX_CELLS]; MAX_MOVES],
@@ -76,8 +77,46 @@ pub struct Puzzle {
 
 pub(crate) const NO_LABEL: u8 = u8::MAX;
 
-/// The sliding moves' directions in [`SLIDING_MOVE_NAMES`] order.
+/// The sliding moves' directions in [`crate::SLIDING_MOVE_NAMES`] order.
 const DECLARED_ORDER: [u8; 4] = [0, 1, 2, 3];
+
+/// A sliding move as `Puzzle::slide_order` holds it: its direction and how
+/// many cells the blank goes.
+pub(crate) const fn slide_code(direction: u8, steps: u8) -> u8 {
+    direction | steps << 2
+}
+
+/// The sliding moves of a move set: each move's [`slide_code`] and the
+/// count, or `None` for permutation moves.
+fn slides(moves: MoveSet<'_>, rows: usize, cols: usize) -> Result<Option<([u8; MAX_SLIDES], usize)>, ModelError> {
+    let (order, steps) = match moves {
+        MoveSet::Permutation(_) => return Ok(None),
+        MoveSet::Sliding => (DECLARED_ORDER, [1, 1]),
+        MoveSet::SlidingInOrder(order) => (order, [1, 1]),
+        MoveSet::SlidingMulti { order, steps } => {
+            // A board of one row or column keeps its impossible single moves.
+            let wanted = [rows.saturating_sub(1).max(1), cols.saturating_sub(1).max(1)];
+            if steps.map(usize::from) != wanted {
+                let [vertical, sideways] = steps.map(usize::from);
+                return Err(ModelError::SlideSteps { rows, cols, vertical, sideways });
+            }
+            (order, steps)
+        }
+    };
+    if !rank::is_permutation(&order) {
+        return Err(ModelError::NotAPermutation { index: 0, cells: 4 });
+    }
+    let mut codes = [0u8; MAX_SLIDES];
+    let mut count = 0;
+    for direction in order {
+        // u and d go up to steps[0] cells, l and r up to steps[1].
+        for step in 1..=steps[usize::from(direction / 2)] {
+            *codes.get_mut(count).ok_or(ModelError::TooManyMoves { moves: count + 1 })? = slide_code(direction, step);
+            count += 1;
+        }
+    }
+    Ok(Some((codes, count)))
+}
 
 impl Puzzle {
     /// Builds a puzzle numbered by the tightest ranking that fits it (see
@@ -154,8 +193,8 @@ impl Puzzle {
             goal_odd: false,
             blank_stride: 0,
             odd_tiles_by_blank: 0,
-            slide_targets: [[NO_CELL; 4]; MAX_CELLS],
-            slide_order: DECLARED_ORDER,
+            slide_targets: [[NO_CELL; MAX_SLIDES]; MAX_CELLS],
+            slide_order: [0; MAX_SLIDES],
             move_count: move_count as u8,
             forward,
             inverse,
@@ -170,16 +209,9 @@ impl Puzzle {
         if goal.len() != cells {
             return Err(ModelError::GoalLength { cells, got: goal.len() });
         }
-        let (kind, slide_order) = match moves {
-            MoveSet::Permutation(_) => (Kind::Permutation, DECLARED_ORDER),
-            MoveSet::Sliding => (Kind::Sliding, DECLARED_ORDER),
-            MoveSet::SlidingInOrder(order) => {
-                if !rank::is_permutation(&order) {
-                    return Err(ModelError::NotAPermutation { index: 0, cells: 4 });
-                }
-                (Kind::Sliding, order)
-            }
-        };
+        let slides = slides(moves, rows, cols)?;
+        let kind = if slides.is_some() { Kind::Sliding } else { Kind::Permutation };
+        let (slide_order, slide_count) = slides.unwrap_or(([0; MAX_SLIDES], 0));
         if kind == Kind::Sliding {
             let blanks = goal.iter().filter(|&&v| v == BLANK).count();
             if blanks != 1 {
@@ -224,7 +256,7 @@ impl Puzzle {
         let mut forward = [IDENTITY; MAX_MOVES];
         let mut inverse = [IDENTITY; MAX_MOVES];
         let move_count = match moves {
-            MoveSet::Sliding | MoveSet::SlidingInOrder(_) => SLIDING_MOVE_NAMES.len(),
+            MoveSet::Sliding | MoveSet::SlidingInOrder(_) | MoveSet::SlidingMulti { .. } => slide_count,
             MoveSet::Permutation(maps) => {
                 if maps.is_empty() || maps.len() % cells != 0 {
                     return Err(ModelError::MoveMapLength { bytes: maps.len(), cells });
@@ -267,11 +299,7 @@ impl Puzzle {
             goal_odd: false,
             blank_stride: 0,
             odd_tiles_by_blank: 0,
-            slide_targets: if kind == Kind::Sliding {
-                slide_targets(rows, cols, slide_order)
-            } else {
-                [[NO_CELL; 4]; MAX_CELLS]
-            },
+            slide_targets: slide_targets(rows, cols, &slide_order[..slide_count]),
             slide_order,
             move_count: move_count as u8,
             forward,

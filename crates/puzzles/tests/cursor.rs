@@ -82,6 +82,12 @@ fn small_boards() {
         assert_eq!(sliding.ranking(), Ranking::BlankParity);
         check_every_rank(&sliding);
     }
+    // The multi-tile metric: moves of several cells up and down reorder
+    // several tiles.
+    for (rows, cols) in [(3, 3), (2, 4), (4, 2), (1, 4)] {
+        let goal: Vec<u8> = (1..rows * cols).map(|v| v as u8).chain([BLANK]).collect();
+        check_every_rank(&Puzzle::new(rows, cols, &goal, MoveSet::multi_tile(rows, cols)).unwrap());
+    }
     let digits = builtin::NINE_DIGITS.definition().puzzle().clone();
     let maps: Vec<u8> = (0..4).flat_map(|m| digits.move_map(m).unwrap().to_vec()).collect();
     let colours = Puzzle::new(3, 3, &[1, 1, 1, 2, 2, 2, 3, 3, 3], MoveSet::Permutation(&maps)).unwrap();
@@ -115,6 +121,7 @@ fn nine_cell_boards() {
 fn sixteen_cells() {
     let fifteen: Vec<u8> = (1..=15).chain([BLANK]).collect();
     check_spread(&Puzzle::new(4, 4, &fifteen, MoveSet::Sliding).unwrap(), 2000);
+    check_spread(&Puzzle::new(4, 4, &fifteen, MoveSet::multi_tile(4, 4)).unwrap(), 2000);
     let tiles: Vec<u8> = (1..=16).collect();
     // Cycle three cells of the top-left 2x2 block, and turn the whole board
     // by a quarter: both even.

@@ -27,7 +27,8 @@ use crate::table::Table;
 /// out + ".partial", and resume=True continues a stopped run. max_memory
 /// (bytes) refuses, before allocating, a generation that needs more (by
 /// default half of the machine's memory). metric: "half" or "quarter"
-/// for an orbit puzzle's spec. threads: how many cores (all by default).
+/// for an orbit puzzle's spec, "multi" for a sliding board's (the
+/// multi-tile metric). threads: how many cores (all by default).
 ///
 /// progress: called after every level of every search with a dict (part,
 /// pattern, depth, found, reached, total, before, pull, elapsed); if it
@@ -56,7 +57,10 @@ pub(crate) fn generate(
     let metric = match metric {
         None | Some("half") => godtab_spec::Metric::Half,
         Some("quarter") => godtab_spec::Metric::Quarter,
-        Some(other) => return Err(PyValueError::new_err(format!("metric {other:?}: give \"half\" or \"quarter\""))),
+        Some("multi") => godtab_spec::Metric::Multi,
+        Some(other) => {
+            return Err(PyValueError::new_err(format!("metric {other:?}: give \"half\", \"quarter\" or \"multi\"")));
+        }
     };
     let encoding = match (compact, encoding) {
         (true, None | Some("compact")) | (false, Some("compact")) => Encoding::Compact,

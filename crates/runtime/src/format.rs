@@ -244,6 +244,8 @@ impl Encoding {
             Self::Compact if !puzzle.moves_undo_each_other() => {
                 Err("the compact encoding needs every move to be undone by a move, and this puzzle's moves are one-way")
             }
+            Self::Parity if puzzle.is_multi_tile() => Err("the parity encoding needs every move to change the \
+                 distance's parity, and a multi-tile move of two cells keeps the blank's colour"),
             Self::Parity if !puzzle.has_parity_of_rank() => {
                 Err("the parity encoding needs a puzzle whose every move flips a parity read from the state's rank: a \
                  sliding board of distinct tiles, two rows and two columns or more (its blank changes colour at \

@@ -252,8 +252,8 @@ pub fn parse_spec(text: &str, metric: Metric) -> Result<Spec, SpecError> {
         });
     }
     top.only(
-        &["name", "kind", "rows", "cols", "goal", "moves", "patterns"],
-        "the keys are name, kind, rows, cols, goal, moves and patterns",
+        &["name", "kind", "rows", "cols", "goal", "moves", "metric", "patterns"],
+        "the keys are name, kind, rows, cols, goal, moves, metric and patterns",
     )?;
 
     let name = top.required("name")?;
@@ -264,6 +264,22 @@ pub fn parse_spec(text: &str, metric: Metric) -> Result<Spec, SpecError> {
         Some("sliding") => Kind::Sliding,
         _ => return Err(kind.expected(kind.value, "\"permutation\", \"sliding\" or \"orbits\"")),
     };
+    let metric_field = top.get("metric");
+    let multi_tile = match &metric_field {
+        Some(field) => match field.value.get_ref().as_str() {
+            Some("single") => metric == Metric::Multi,
+            Some("multi") => true,
+            _ => return Err(field.expected(field.value, "\"single\" or \"multi\" (the multi-tile metric)")),
+        },
+        None => metric == Metric::Multi,
+    };
+    if multi_tile && kind != Kind::Sliding {
+        let message = "the multi-tile metric is for sliding boards (kind = \"sliding\")";
+        return Err(match &metric_field {
+            Some(field) => field.error(message),
+            None => SpecError::Invalid { line: None, key: "kind".into(), message: message.into() },
+        });
+    }
     let rows = dimension(&top.required("rows")?)?;
     let cols_field = top.required("cols")?;
     let cols = dimension(&cols_field)?;
@@ -291,6 +307,12 @@ pub fn parse_spec(text: &str, metric: Metric) -> Result<Spec, SpecError> {
         (_, Some(moves)) => permutation_moves(moves, cells)?,
     };
 
+    let multi_names: Vec<String>;
+    if multi_tile {
+        sliding_order = sliding_order.to_multi_tile(rows, cols);
+        multi_names = sliding_order.slide_names().map(|name| name.as_str().to_owned()).collect();
+        sliding_names = multi_names.iter().map(String::as_str).collect();
+    }
     let maps: Vec<u8> = moves.iter().flat_map(|m| m.map.iter().copied()).collect();
     let move_set = match kind {
         Kind::Sliding => sliding_order,

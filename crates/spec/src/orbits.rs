@@ -25,6 +25,9 @@ pub enum Metric {
     /// Only each move and its inverse (the quarter-turn metric; a move
     /// that is its own inverse stays one move).
     Quarter,
+    /// Sliding boards: the multi-tile metric (a line of tiles slid toward
+    /// the blank at once is one move).
+    Multi,
 }
 
 /// Where something was written, for messages: the line (from 1) and the
@@ -65,6 +68,15 @@ pub(crate) struct Draft<'a> {
 impl Draft<'_> {
     /// Every move's powers, named, then the puzzle and its definition.
     pub(crate) fn build(&self, metric: Metric) -> Result<Definition, SpecError> {
+        if metric == Metric::Multi {
+            return Err(SpecError::Invalid {
+                line: None,
+                key: "kind".into(),
+                message: "the multi-tile metric is for sliding boards; an orbit puzzle takes the half or quarter \
+                          metric"
+                    .into(),
+            });
+        }
         let cells = self.solved.len();
         let orientation_of: Vec<u8> = self.orbits.iter().flat_map(|o| vec![o.orientations; o.pieces]).collect();
         let mut names: Vec<String> = Vec::new();

@@ -114,7 +114,7 @@ fn toml_and_type_errors_name_the_line_and_key() {
         ),
         (
             format!("{sliding}rows = 2\ncols = 2\ncolour = 3\n"),
-            "line 5: colour: unknown key; the keys are name, kind, rows, cols, goal, moves and patterns",
+            "line 5: colour: unknown key; the keys are name, kind, rows, cols, goal, moves, metric and patterns",
         ),
         ("name = 3\nkind = \"sliding\"\n".into(), "line 1: name: expected the puzzle's name in quotes, found 3"),
         (
@@ -191,13 +191,16 @@ fn keys_and_values_are_shown_on_one_line() {
     assert_errors(&[
         (
             "\"a\\nb\" = 1".into(),
-            "line 1: \"a\\nb\": unknown key; the keys are name, kind, rows, cols, goal, moves and patterns",
+            "line 1: \"a\\nb\": unknown key; the keys are name, kind, rows, cols, goal, moves, metric and patterns",
         ),
         (
             "\"\\u001b[31mred\" = 1".into(),
-            "line 1: \"\\u{1b}[31mred\": unknown key; the keys are name, kind, rows, cols, goal, moves and patterns",
+            "line 1: \"\\u{1b}[31mred\": unknown key; the keys are name, kind, rows, cols, goal, moves, metric and patterns",
         ),
-        ("\"\" = 1".into(), "line 1: \"\": unknown key; the keys are name, kind, rows, cols, goal, moves and patterns"),
+        (
+            "\"\" = 1".into(),
+            "line 1: \"\": unknown key; the keys are name, kind, rows, cols, goal, moves, metric and patterns",
+        ),
         (
             // A raw ESC is a syntax error; the key is not echoed.
             "\"\u{1b}[31mred\" = 1".into(),
@@ -305,7 +308,8 @@ fn patterns_follow_the_rule_of_their_puzzle() {
         ),
         (
             format!("{HEAD}goal = [1, 1, 2, 3]\npatterns = [[1]]\n[[moves]]\nname = \"a\"\ncycles = [[0, 1]]\n"),
-            "line 6: patterns: pattern sets are for sliding boards and permutation puzzles whose tiles all differ",
+            "line 6: patterns: pattern sets are for sliding boards in the single-tile metric and permutation puzzles \
+             whose tiles all differ",
         ),
     ]);
     let ok = godtab_spec::parse_spec(&spec("[[5, 1], [2, 3, 4]]"), godtab_spec::Metric::Half).unwrap();
@@ -320,4 +324,38 @@ fn patterns_follow_the_rule_of_their_puzzle() {
 /// A spec's patterns as lists of tiles.
 fn lists(spec: &godtab_spec::Spec) -> Vec<Vec<u8>> {
     spec.patterns.as_ref().expect("patterns").iter().map(<[u8]>::to_vec).collect()
+}
+
+#[test]
+fn the_metric_key_of_a_sliding_board() {
+    let board = "name = \"eight\"\nkind = \"sliding\"\nrows = 3\ncols = 3\n";
+    let names = |text: &str, metric| {
+        let definition = godtab_spec::parse_with(text, metric).unwrap();
+        definition.move_names().collect::<Vec<_>>().join(" ")
+    };
+    let multi = format!("{board}metric = \"multi\"\n");
+    assert_eq!(names(&multi, godtab_spec::Metric::Half), "u u2 d d2 l l2 r r2");
+    // --metric multi makes any sliding board multi-tile; its declared
+    // order of directions stays.
+    let ordered = format!("{board}moves = [\"d\", \"l\", \"r\", \"u\"]\n");
+    assert_eq!(names(&ordered, godtab_spec::Metric::Multi), "d d2 l l2 r r2 u u2");
+    assert_eq!(names(&format!("{board}metric = \"single\"\n"), godtab_spec::Metric::Half), "u d l r");
+    assert_errors(&[
+        (
+            format!("{board}metric = \"mtm\"\n"),
+            "line 5: metric: expected \"single\" or \"multi\" (the multi-tile metric), found \"mtm\"",
+        ),
+        (
+            format!("{HEAD}metric = \"multi\"\n[[moves]]\nname = \"a\"\ncycles = [[0, 1]]\n"),
+            "line 5: metric: the multi-tile metric is for sliding boards (kind = \"sliding\")",
+        ),
+        (
+            format!("{multi}patterns = [[1, 2, 3, 4], [5, 6, 7, 8]]\n"),
+            "line 6: patterns: pattern sets are for sliding boards in the single-tile metric and permutation puzzles \
+             whose tiles all differ",
+        ),
+    ]);
+    let orbits = "Name c\nSet A 2 1\nSolved\nA\n1 2\nEnd\nMove m\nA\n2 1\nEnd\n";
+    let error = godtab_spec::parse_definition_file(orbits, "c", godtab_spec::Metric::Multi).unwrap_err().to_string();
+    assert!(error.contains("the multi-tile metric is for sliding boards"), "{error}");
 }

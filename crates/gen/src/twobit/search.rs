@@ -206,8 +206,13 @@ impl<'a, C: Cursor> Search<'a, C> {
         let unreached = None;
         let parities = puzzle.parity_runs().map(|(stride, of_cell)| Parities { stride, of_cell });
         let mut pull_order: [u8; MAX_MOVES] = core::array::from_fn(|m| m as u8);
-        // Sideways slides (directions l and r) first.
-        pull_order[..moves].sort_by_key(|&m| puzzle.slide_direction(usize::from(m)).is_none_or(|d| d < 2));
+        // Sideways slides (directions l and r) first, then single vertical
+        // ones, then (multi-tile metric) longer vertical ones: cheapest first.
+        pull_order[..moves].sort_by_key(|&m| {
+            let m = usize::from(m);
+            let vertical = puzzle.slide_direction(m).is_none_or(|d| d < 2);
+            (vertical, if vertical { puzzle.slide_steps(m) } else { None })
+        });
         let (unreached, parities, pull_order) = (unreached, parities, pull_order);
         Self {
             puzzle,
