@@ -95,7 +95,7 @@ enum Command {
 /// reports its error on one line. The exit status is 0 on success, 1 for
 /// errors and bad cases, 2 for usage errors.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(check::testlib_arguments(std::env::args_os()));
     let result = match &cli.command {
         Command::Judge(args) => judge::run(args),
         Command::Solve(args) => solve::run(args),

@@ -7,7 +7,8 @@ use std::process::ExitCode;
 
 use crate::text::{Count, plural};
 use anyhow::Result;
-use godtab_runtime::{Bytes, Combine, PatternSet};
+use godtab_puzzles::BLANK;
+use godtab_runtime::{Bytes, Combine, Kind, PatternSet};
 use godtab_search::{DEFAULT_MAX_NODES, Searcher};
 use serde::Serialize;
 
@@ -90,6 +91,9 @@ pub(crate) fn info(set: &PatternSet<Bytes>, source: String, json: bool) -> Resul
         reachable: u64,
         /// God's number, which a pattern set does not know: always null.
         max_depth: Option<u8>,
+        /// A sliding board's metric, "single" or "multi" (null for a
+        /// permutation puzzle).
+        metric: Option<&'static str>,
         /// How the entries bound a distance: "sum" or "max".
         combine: &'static str,
         reflected_lookup: bool,
@@ -109,6 +113,7 @@ pub(crate) fn info(set: &PatternSet<Bytes>, source: String, json: bool) -> Resul
         states: puzzle.slots(),
         reachable: Searcher::new(set).reachable(),
         max_depth: None,
+        metric: (puzzle.kind() == Kind::Sliding).then_some(if puzzle.is_multi_tile() { "multi" } else { "single" }),
         combine: match set.combine() {
             Combine::Sum => "sum",
             Combine::Max => "max",
@@ -122,7 +127,11 @@ pub(crate) fn info(set: &PatternSet<Bytes>, source: String, json: bool) -> Resul
         serde_json::to_writer(&mut out, &info)?;
         writeln!(out)?;
     } else {
-        let board = if info.combine == "sum" { "sliding board" } else { "permutation puzzle" };
+        let board = match info.metric {
+            Some("multi") => "sliding board, multi-tile metric",
+            Some(_) => "sliding board",
+            None => "permutation puzzle",
+        };
         let Heading { puzzle, rows, cols, .. } = &info.heading;
         writeln!(out, "puzzle: {puzzle} ({rows}x{cols} {board}), pattern set")?;
         writeln!(out, "source: {}", info.source)?;
@@ -130,7 +139,8 @@ pub(crate) fn info(set: &PatternSet<Bytes>, source: String, json: bool) -> Resul
         writeln!(out, "size: {} bytes", Count(info.bytes as u64))?;
         writeln!(out, "states: {} rank slots, {} reachable", Count(info.states), Count(info.reachable))?;
         for (i, p) in info.patterns.iter().enumerate() {
-            let tiles: Vec<String> = p.tiles.iter().map(u8::to_string).collect();
+            let name = |&tile: &u8| if info.metric.is_some() && tile == BLANK { "x".into() } else { tile.to_string() };
+            let tiles: Vec<String> = p.tiles.iter().map(name).collect();
             writeln!(
                 out,
                 "pattern {i}: tiles {}: {} entries of {} bits, largest {}",

@@ -298,6 +298,43 @@ fn testlib(output: &str, answer: &str) -> (std::process::Output, String) {
     (run, text)
 }
 
+/// testlib's `-appes` after the result file: the verdict as testlib's XML,
+/// for each outcome, with the message escaped; and godtab unable to judge
+/// at all still writes its fail there.
+#[test]
+fn testlib_appes_result_files_are_xml() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str, text: &str| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        p.to_str().unwrap().to_string()
+    };
+    let (input, answer) = (path("in", NINE_CASES), path("ans", NINE_RIGHT));
+    let result = dir.path().join("result.xml");
+    let result = result.to_str().unwrap();
+    for (output, code, outcome) in [
+        (NINE_RIGHT, 0, "accepted"),
+        ("6 V1V3H1H1H1H1\nNot solvable\n0\n", 1, "wrong-answer"),
+        ("3 V1V3H1\nNOT SOLVABLE\n0\n", 2, "presentation-error"),
+    ] {
+        let out = path("out", output);
+        let run =
+            godtab(&["check", "--protocol", "testlib", "nine-puzzle", &input, &out, &answer, result, "-appes"], b"");
+        assert_eq!(run.status.code(), Some(code), "{output:?}: {}", stderr(&run));
+        let xml = std::fs::read_to_string(result).unwrap();
+        let message = stderr(&run).trim_end().replace('"', "&quot;");
+        let expected =
+            format!("<?xml version=\"1.0\" encoding=\"utf-8\"?><result outcome = \"{outcome}\">{message}</result>\n");
+        assert_eq!(xml, expected);
+    }
+    let run =
+        godtab(&["check", "--protocol", "testlib", "nine-puzzle", "/nonexistent<", "/a", "/b", result, "-appes"], b"");
+    assert_eq!(run.status.code(), Some(3), "{}", stderr(&run));
+    let xml = std::fs::read_to_string(result).unwrap();
+    assert!(xml.contains("<result outcome = \"fail\">FAIL "), "{xml}");
+    assert!(xml.contains("/nonexistent&lt;"), "the message is escaped: {xml}");
+}
+
 #[test]
 fn testlib_protocol_exit_codes_and_messages() {
     for (output, answer, code, message) in [

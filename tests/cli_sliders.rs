@@ -244,9 +244,20 @@ fn the_multi_tile_metric_from_gen_to_analyse() {
          of two cells keeps the blank's colour: generate a compact or full table (--encoding compact or full)\n"
     );
     assert!(!parity.exists());
-    let patterns = dir.path().join("patterns.toml");
-    std::fs::write(&patterns, format!("{EIGHT}metric = \"multi\"\npatterns = [[1, 2, 3, 4], [5, 6, 7, 8]]\n")).unwrap();
-    let out = godtab(&["gen", "--spec", patterns.to_str().unwrap(), "-o", parity.to_str().unwrap()], b"");
-    assert!(!out.status.success());
-    assert!(stderr(&out).ends_with("line 6: patterns: pattern sets are for sliding boards in the single-tile metric and permutation puzzles whose tiles all differ\n"), "{}", stderr(&out));
+
+    // A pattern set in MTM: its patterns hold the blank, its bound is the
+    // largest entry, and IDA* gives the complete table's answers, its
+    // optimal solutions and its analysis.
+    let spec = format!("{EIGHT}metric = \"multi\"\npatterns = [[1, 2, 3, 4], [5, 6, 7, 8]]\n");
+    let set = generate(dir.path(), "mtm-patterns", &spec, &[]);
+    let described = info(&set);
+    assert_eq!((described["metric"].as_str(), described["combine"].as_str()), (Some("multi"), Some("max")));
+    assert_eq!(described["patterns"][0]["tiles"], serde_json::json!([1, 2, 3, 4, 0]));
+    let text = stdout(&godtab(&["info", "--table", &set], b"")).to_string();
+    assert!(text.contains("(3x3 sliding board, multi-tile metric), pattern set\n"), "{text}");
+    assert!(text.contains("pattern 0: tiles 1 2 3 4 x: 15,120 entries"), "{text}");
+    assert_eq!(stdout(&godtab(&["judge", "--table", &set], &random.stdout)), stdout(&judged));
+    assert_eq!(strip_work(all_optimal(Some(&set), &[state], "1000")), listed);
+    let out = godtab(&["analyse", "--table", &set, state, &detour], b"");
+    assert!(stdout(&out).starts_with(&format!("{state}: 22 moves, optimal 20: +2; move 2 lost ground\n")));
 }

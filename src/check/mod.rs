@@ -29,7 +29,7 @@ use cases::Cases;
 #[derive(clap::Args)]
 #[command(
     override_usage = "godtab check [OPTIONS] [PUZZLE] INPUT OUTPUT
-       godtab check --protocol testlib [OPTIONS] [PUZZLE] INPUT OUTPUT ANSWER [RESULT_FILE]
+       godtab check --protocol testlib [OPTIONS] [PUZZLE] INPUT OUTPUT ANSWER [RESULT_FILE [-appes]]
        godtab check --protocol kattis [OPTIONS] [PUZZLE] INPUT ANSWER FEEDBACK_DIR < OUTPUT",
     after_help = "Examples:
   godtab check nine-puzzle cases.txt answers.txt
@@ -62,7 +62,7 @@ first, and a wrong jury answer is the checker's failure, not the contestant's ve
            presentation error (a malformed line, an unknown move, missing or extra output), 3
            fail (the jury's answer is not right, or godtab cannot judge); one message on stderr
            (\"ok ...\", \"wrong answer ...\", \"wrong output format ...\", \"FAIL ...\"), also
-           written to RESULT_FILE if given.
+           written to RESULT_FILE if given (as testlib's XML with -appes after it).
   kattis   PUZZLE INPUT ANSWER FEEDBACK_DIR < OUTPUT (the Kattis / ICPC problem package's
            output validator, also DOMjudge's): exit 42 accepted, 43 wrong, 1 judge error; the
            report is appended to FEEDBACK_DIR/judgemessage.txt and a short verdict to
@@ -83,6 +83,11 @@ pub(crate) struct Args {
     /// Report every wrong case, not only the first.
     #[arg(long)]
     all: bool,
+    /// With --protocol testlib: write RESULT_FILE as testlib's XML
+    /// (`<result outcome = "accepted">...</result>`), as testlib's own
+    /// `-appes` does (which is read as this flag).
+    #[arg(long)]
+    appes: bool,
     #[command(flatten)]
     tables: TableArgs,
     #[command(flatten)]
@@ -116,18 +121,18 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         }
         Some(Protocol::Testlib) => {
             // Anything that keeps godtab from judging is testlib's fail.
+            let files = files(3, 4);
+            let result_file = files.as_ref().ok().and_then(|(_, files)| files.get(3));
+            let result_file = result_file.map(|path| protocol::ResultFile { path: Path::new(path), xml: args.appes });
             let run = || -> Result<ExitCode> {
-                let (puzzle, files) = files(3, 4)?;
+                let (puzzle, files) = files?;
                 let judge = Judge::open(args, puzzle)?;
                 let [input, output, answer] = [&files[0], &files[1], &files[2]];
                 let jury = judge.checked(args, open(input)?, open(answer)?, Path::new(answer))?;
                 let contestant = open(output).and_then(|o| judge.checked(args, open(input)?, o, Path::new(output)));
-                protocol::testlib(&jury, contestant, files.get(3).map(Path::new))
+                protocol::testlib(&jury, contestant, result_file)
             };
-            run().or_else(|error| {
-                crate::stdio::note(format_args!("FAIL {}", crate::one_line(&error)));
-                Ok(ExitCode::from(3))
-            })
+            run().or_else(|error| protocol::testlib_fail(&error, result_file))
         }
         Some(Protocol::Kattis) => {
             let (puzzle, files) = files(3, 3)?;
@@ -144,6 +149,21 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
             protocol::kattis(&jury, contestant, feedback)
         }
     }
+}
+
+/// The command line with testlib's `-appes` (a checker's last argument,
+/// after the result file) read as `--appes`: testlib's single-dash word is
+/// not an option a parser of `--long` options knows. Only after `check`.
+pub(crate) fn testlib_arguments(
+    args: impl Iterator<Item = std::ffi::OsString>,
+) -> impl Iterator<Item = std::ffi::OsString> {
+    let mut in_check = false;
+    args.map(move |arg| {
+        if arg == "check" {
+            in_check = true;
+        }
+        if in_check && arg == "-appes" { "--appes".into() } else { arg }
+    })
 }
 
 /// How to call `check` with `protocol`.

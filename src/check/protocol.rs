@@ -57,6 +57,48 @@ impl Checked {
     }
 }
 
+/// testlib's optional result file.
+#[derive(Clone, Copy)]
+pub(crate) struct ResultFile<'a> {
+    pub(crate) path: &'a Path,
+    /// testlib's `-appes`: the verdict as XML, not as a line of text.
+    pub(crate) xml: bool,
+}
+
+/// testlib's name of the outcome of each exit status, in its XML result.
+fn testlib_outcome(code: u8) -> &'static str {
+    match code {
+        0 => "accepted",
+        1 => "wrong-answer",
+        2 => "presentation-error",
+        _ => "fail",
+    }
+}
+
+/// The result file's text: the message as standard error has it, or
+/// with `-appes` testlib's XML (the message escaped, in UTF-8).
+fn result_text(code: u8, message: &str, xml: bool) -> String {
+    if !xml {
+        return format!("{message}\n");
+    }
+    let mut escaped = String::with_capacity(message.len());
+    for c in message.chars() {
+        match c {
+            '&' => escaped.push_str("&amp;"),
+            '<' => escaped.push_str("&lt;"),
+            '>' => escaped.push_str("&gt;"),
+            '"' => escaped.push_str("&quot;"),
+            '\'' => escaped.push_str("&apos;"),
+            c if c.is_control() => escaped.push(' '),
+            c => escaped.push(c),
+        }
+    }
+    format!(
+        "<?xml version=\"1.0\" encoding=\"utf-8\"?><result outcome = \"{}\">{escaped}</result>\n",
+        testlib_outcome(code)
+    )
+}
+
 /// The exit status and messages of testlib's convention, given the jury's
 /// answer checked and the contestant's output checked (`Err`: godtab
 /// could not check it, a fail). `result_file` is testlib's optional
@@ -64,7 +106,7 @@ impl Checked {
 pub(crate) fn testlib(
     jury: &Checked,
     contestant: anyhow::Result<Checked>,
-    result_file: Option<&Path>,
+    result_file: Option<ResultFile<'_>>,
 ) -> anyhow::Result<ExitCode> {
     let (code, message) = match contestant {
         _ if jury.outcome != Outcome::Accepted => {
@@ -79,10 +121,25 @@ pub(crate) fn testlib(
         },
     };
     crate::stdio::note(format_args!("{message}"));
-    if let Some(path) = result_file {
-        std::fs::write(path, format!("{message}\n")).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    if let Some(ResultFile { path, xml }) = result_file {
+        let text = result_text(code, &message, xml);
+        std::fs::write(path, text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
     }
     Ok(ExitCode::from(code))
+}
+
+/// testlib's fail when godtab cannot judge at all (a missing file, an
+/// unknown puzzle): the message on standard error and in the result
+/// file (which, if it cannot be written either, is left as it is).
+pub(crate) fn testlib_fail(error: &anyhow::Error, result_file: Option<ResultFile<'_>>) -> anyhow::Result<ExitCode> {
+    let message = format!("FAIL {}", crate::one_line(error));
+    crate::stdio::note(format_args!("{message}"));
+    if let Some(ResultFile { path, xml }) = result_file
+        && let Err(e) = std::fs::write(path, result_text(3, &message, xml))
+    {
+        crate::stdio::note(format_args!("FAIL {}: {e}", path.display()));
+    }
+    Ok(ExitCode::from(3))
 }
 
 /// Kattis's accepted and wrong-answer exit statuses.

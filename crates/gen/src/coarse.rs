@@ -1,9 +1,11 @@
-//! Pattern databases of permutation puzzles: for one pattern, the puzzle
-//! seen coarsely, its tiles kept and every other tile made one
-//! indistinguishable value. A coarse state is where the pattern's tiles
-//! stand (a k-permutation rank), every move counts, and a coarse state's
-//! distance never exceeds the distance of a state that looks like it, so
-//! the largest entry over the patterns is a lower bound.
+//! Pattern databases of permutation puzzles and of sliding boards in the
+//! multi-tile metric: for one pattern, the puzzle seen coarsely, its tiles
+//! kept and every other tile made one indistinguishable value. A coarse
+//! state is where the pattern's tiles stand (a k-permutation rank), every
+//! move counts, and a coarse state's distance never exceeds the distance
+//! of a state that looks like it, so the largest entry over the patterns is
+//! a lower bound. On a sliding board the pattern holds the blank, whose
+//! cell says which moves can be made and what they carry.
 //!
 //! The search runs backwards from the goal's placement, a level at a time:
 //! a state reached at level `d` by move `m` from a state `y` is one that
@@ -16,7 +18,7 @@
 
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
-use godtab_puzzles::{MAX_CELLS, Puzzle};
+use godtab_puzzles::{BLANK, Carry, Kind, MAX_CELLS, Puzzle};
 use godtab_rank::KPerm;
 use rayon::prelude::*;
 
@@ -30,8 +32,9 @@ const UNSEEN: u8 = u8::MAX;
 const CHUNK: usize = 1 << 14;
 
 /// Every placement's coarse distance for the pattern `tiles` of the
-/// permutation puzzle `puzzle`; `report(depth, reached)` after each level.
-/// Placements no state reaches get 0 (a bound that is never wrong).
+/// permutation puzzle or multi-tile board `puzzle` (whose patterns hold
+/// the blank); `report(depth, reached)` after each level. Placements no
+/// state reaches get 0 (a bound that is never wrong).
 pub(crate) fn distances(
     puzzle: &Puzzle,
     tiles: &[u8],
@@ -44,14 +47,7 @@ pub(crate) fn distances(
         needed: alloc.needed,
         limit: usize::MAX as u64,
     })?;
-    let maps: Vec<[u8; MAX_CELLS]> = (0..puzzle.move_count())
-        .filter_map(|m| puzzle.move_map(m))
-        .map(|map| {
-            let mut cells = [0u8; MAX_CELLS];
-            cells[..map.len()].copy_from_slice(map);
-            cells
-        })
-        .collect();
+    let moves = CoarseMoves::of(puzzle, tiles);
     let k = places.items();
     let goal = puzzle.goal_values();
     let mut goal_cells = [0u8; MAX_CELLS];
@@ -75,15 +71,14 @@ pub(crate) fn distances(
                     }
                     let mut cells = [0u8; MAX_CELLS];
                     places.unrank((chunk * CHUNK + i) as u64, &mut cells[..k]);
-                    for map in &maps {
-                        let before: [u8; MAX_CELLS] = core::array::from_fn(|j| map[usize::from(cells[j]) % MAX_CELLS]);
-                        let Some(slot) = entries.get(places.rank(&before[..k]) as usize) else { continue };
+                    moves.each_neighbour(&cells, |before| {
+                        let Some(slot) = entries.get(places.rank(&before[..k]) as usize) else { return };
                         if slot.load(Relaxed) == UNSEEN
                             && slot.compare_exchange(UNSEEN, depth + 1, Relaxed, Relaxed).is_ok()
                         {
                             new += 1;
                         }
-                    }
+                    });
                 }
                 new
             })
@@ -101,6 +96,52 @@ pub(crate) fn distances(
             d => d,
         })
         .collect())
+}
+
+/// The moves as a coarse search makes them on a placement.
+enum CoarseMoves {
+    /// A permutation puzzle's position maps: the placements a move takes
+    /// to a placement are its tiles' cells through the map.
+    Maps(Vec<[u8; MAX_CELLS]>),
+    /// A sliding board's moves from each cell of the blank, whose place in
+    /// the pattern is `blank`. Every move is undone by a move, so the
+    /// placements one move leads to are those one move leads from.
+    Slides { blank: usize, from: Vec<Vec<Carry>> },
+}
+
+impl CoarseMoves {
+    fn of(puzzle: &Puzzle, tiles: &[u8]) -> Self {
+        if let Some(blank) = tiles.iter().position(|&t| t == BLANK).filter(|_| puzzle.kind() == Kind::Sliding) {
+            let from = (0..puzzle.cells())
+                .map(|cell| (0..puzzle.move_count()).filter_map(|m| puzzle.slide_carry(cell, m)).collect())
+                .collect();
+            return Self::Slides { blank, from };
+        }
+        let maps = (0..puzzle.move_count()).filter_map(|m| puzzle.move_map(m)).map(|map| {
+            let mut cells = [0u8; MAX_CELLS];
+            cells[..map.len()].copy_from_slice(map);
+            cells
+        });
+        Self::Maps(maps.collect())
+    }
+
+    /// Calls `visit` with every placement one move away from `cells`.
+    #[inline]
+    fn each_neighbour(&self, cells: &[u8; MAX_CELLS], mut visit: impl FnMut(&[u8; MAX_CELLS])) {
+        match self {
+            Self::Maps(maps) => {
+                for map in maps {
+                    visit(&core::array::from_fn(|j| map[usize::from(cells[j]) % MAX_CELLS]));
+                }
+            }
+            Self::Slides { blank, from } => {
+                let Some(carries) = from.get(usize::from(cells[*blank % MAX_CELLS])) else { return };
+                for carry in carries {
+                    visit(&core::array::from_fn(|j| carry.to(cells[j])));
+                }
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -141,6 +182,21 @@ mod tests {
                 let levels = levels.into_inner();
                 assert_eq!(levels.last().unwrap().1, places.count(), "every placement is reached");
                 assert!(levels.iter().enumerate().all(|(i, &(d, _))| usize::from(d) == i));
+            }
+        }
+    }
+
+    #[test]
+    fn multi_tile_coarse_distances_are_the_least_over_the_states_that_look_alike() {
+        for (rows, cols) in [(3, 3), (2, 4), (4, 2)] {
+            let cells = rows * cols;
+            let goal: Vec<u8> = (1..cells as u8).chain([0]).collect();
+            let puzzle = Puzzle::new(rows, cols, &goal, godtab_puzzles::MoveSet::multi_tile(rows, cols)).unwrap();
+            for tiles in [&[1u8, 2, 3, 0][..], &[0, 5, 1, 7], &[4, 0], &[0]] {
+                let places = KPerm::new(cells, tiles.len()).unwrap();
+                let alloc = Allocator { slots: places.count(), needed: 0 };
+                let found = distances(&puzzle, tiles, places, alloc, |_, _| {}).unwrap();
+                assert_eq!(found, brute_force(&puzzle, tiles, places), "{rows}x{cols} {tiles:?}");
             }
         }
     }

@@ -2,9 +2,10 @@
 //! fewest moves *of the pattern's tiles* that bring them home from every
 //! placement, moves of the other tiles being free. Summed over disjoint
 //! patterns this is a lower bound on a state's distance (every move moves
-//! one tile, counted by one pattern at most). Permutation puzzles get the
-//! coarse form instead, whose largest entry is the bound (the `coarse`
-//! module); which form a puzzle takes is [`Puzzle::check_patterns`]'s rule.
+//! one tile, counted by one pattern at most). Permutation puzzles and
+//! boards in the multi-tile metric get the coarse form instead, whose
+//! largest entry is the bound (the `coarse` module); which form a puzzle
+//! takes is [`Puzzle::check_patterns`]'s rule.
 //!
 //! # How the sliding search runs
 //!

@@ -82,7 +82,7 @@ pub use cursor::{Cursor, WithCursor};
 pub use definition::Definition;
 pub use error::ModelError;
 pub use group::MoveGroup;
-pub use moves::{MAX_SLIDES, MoveSet, SLIDING_MOVE_NAMES, SlideName, slide_name};
+pub use moves::{Carry, MAX_SLIDES, MoveSet, SLIDING_MOVE_NAMES, SlideName, slide_name};
 #[cfg(feature = "alloc")]
 pub use nine_cell_moves::NineCellMoves;
 pub use nine_cells::NineCellRank;

@@ -518,6 +518,34 @@ impl Puzzle {
         self.slide_target(blank, index)
     }
 
+    /// Sliding puzzles: where move `index` carries each cell's content
+    /// when the blank stands at cell `blank` (see [`Carry`]), or `None` if
+    /// the move cannot be made there or `index` is past the last move.
+    ///
+    /// ```
+    /// use godtab_puzzles::{MoveSet, Puzzle};
+    ///
+    /// let puzzle = Puzzle::new(3, 3, &[1, 2, 3, 4, 5, 6, 7, 8, 0], MoveSet::multi_tile(3, 3)).unwrap();
+    /// // u2 from the bottom-right corner: the blank goes to cell 2, and the
+    /// // tiles at cells 2 and 5 go down one row each.
+    /// let u2 = 1; // the moves are u, u2, d, d2, l, l2, r, r2
+    /// let carry = puzzle.slide_carry(8, u2).unwrap();
+    /// assert_eq!([carry.to(8), carry.to(2), carry.to(5), carry.to(7)], [2, 5, 8, 7]);
+    /// assert!(puzzle.slide_carry(2, u2).is_none());
+    /// ```
+    #[must_use]
+    pub fn slide_carry(&self, blank: usize, index: usize) -> Option<Carry> {
+        let target = self.slide_target(blank, index)?;
+        let stride = self.slide_stride(index);
+        let step = if target < blank { -stride } else { stride };
+        Some(Carry {
+            blank: blank as u8,
+            target: target as u8,
+            step: step as i8,
+            steps: self.slide_steps(index)? as u8,
+        })
+    }
+
     /// Sliding puzzles: the cell that move `index` takes the blank at cell
     /// `blank` to, or `None` at the edge of the board.
     #[inline]
@@ -614,5 +642,43 @@ impl Puzzle {
             }
         }
         None
+    }
+}
+
+/// One sliding move made from one cell of the blank, as a map of cells:
+/// the blank goes to the move's target, each tile of the line between
+/// goes one cell back towards the blank's old cell, and every other cell
+/// keeps its content ([`Puzzle::slide_carry`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Carry {
+    blank: u8,
+    target: u8,
+    /// From one cell of the line to the next, away from the blank.
+    step: i8,
+    steps: u8,
+}
+
+impl Carry {
+    /// The cell the blank goes to.
+    #[inline]
+    #[must_use]
+    pub fn target(&self) -> usize {
+        usize::from(self.target)
+    }
+
+    /// Where the content of `cell` goes.
+    #[inline]
+    #[must_use]
+    pub fn to(&self, cell: u8) -> u8 {
+        if cell == self.blank {
+            return self.target;
+        }
+        let offset = i16::from(cell) - i16::from(self.blank);
+        let step = i16::from(self.step);
+        if offset % step == 0 && (1..=i16::from(self.steps)).contains(&(offset / step)) {
+            (i16::from(cell) - step) as u8
+        } else {
+            cell
+        }
     }
 }

@@ -11,6 +11,12 @@
 //!   tile as one indistinguishable value; its entry is the distance of that
 //!   coarser puzzle, and the largest entry is the bound ([`Combine::Max`]).
 //!   Patterns may share tiles, and a tile may be in none.
+//! - On a sliding board in the multi-tile metric a move carries tiles of
+//!   several patterns at once, so entries do not add up either: each
+//!   pattern keeps its tiles *and the blank* (which every pattern holds,
+//!   as its last tile unless it is given elsewhere), every move counts, and
+//!   the largest entry is the bound ([`Combine::Max`]), as on a
+//!   permutation puzzle.
 //!
 //! Either way the tiles of the goal must all differ, and a pattern's tiles
 //! are ranked by where they stand: the database of a pattern of `k` tiles on
@@ -37,8 +43,7 @@ pub enum Combine {
 /// `pattern` is the pattern's index, `index` the tile's place in it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PatternError {
-    /// Orbit puzzles, boards whose goal repeats a tile, and the
-    /// multi-tile metric.
+    /// Orbit puzzles and boards whose goal repeats a tile.
     Puzzle,
     /// No patterns, or more than [`MAX_PATTERNS`].
     Count(usize),
@@ -113,16 +118,16 @@ impl fmt::Display for Located {
 impl fmt::Display for PatternError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Self::Puzzle => f.write_str(
-                "pattern sets are for sliding boards in the single-tile metric and permutation puzzles whose \
-                     tiles all differ",
-            ),
+            Self::Puzzle => {
+                f.write_str("pattern sets are for sliding boards and permutation puzzles whose tiles all differ")
+            }
             Self::Count(0) => f.write_str("expected at least one pattern"),
             Self::Count(n) => write!(f, "{n} patterns given; at most {MAX_PATTERNS} are supported"),
             Self::Empty { .. } => f.write_str("expected at least one tile"),
-            Self::NotATile { tile, .. } => {
-                write!(f, "{tile} is not a tile of the goal (the blank is in no pattern)")
+            Self::NotATile { tile: BLANK, .. } => {
+                f.write_str("the blank is in no pattern of the single-tile metric (its moves are free there)")
             }
+            Self::NotATile { tile, .. } => write!(f, "{tile} is not a tile of the goal"),
             Self::Repeated { tile, first: (p, i), .. } => write!(f, "tile {tile} is already in patterns[{p}][{i}]"),
             Self::Missing { tile } => write!(f, "tile {tile} is in no pattern; every tile but the blank is in one"),
         }
@@ -171,10 +176,15 @@ impl PatternList {
             puzzle: puzzle.signature,
         };
         // The rule holds: at most MAX_PATTERNS patterns, each of distinct
-        // tiles of the goal (so at most MAX_CELLS of them).
+        // tiles of the goal (so at most MAX_CELLS of them, the blank too).
+        let with_blank = puzzle.patterns_hold_blank();
         for (p, tiles) in patterns.into_iter().enumerate().take(MAX_PATTERNS) {
-            let size = tiles.len().min(MAX_CELLS);
+            let mut size = tiles.len().min(MAX_CELLS);
             list.tiles[p][..size].copy_from_slice(&tiles[..size]);
+            if with_blank && !tiles.contains(&BLANK) && size < MAX_CELLS {
+                list.tiles[p][size] = BLANK;
+                size += 1;
+            }
             list.sizes[p] = size as u8;
             list.count = p + 1;
         }
@@ -229,11 +239,18 @@ impl Puzzle {
         match self.kind() {
             // A multi-tile move carries tiles of several patterns at once,
             // so single-tile entries do not add up to a bound.
-            Kind::Sliding if self.is_multi_tile() => None,
+            Kind::Sliding if self.is_multi_tile() => Some(Combine::Max),
             Kind::Sliding => Some(Combine::Sum),
             Kind::Permutation => Some(Combine::Max),
             Kind::Orbits => None,
         }
+    }
+
+    /// Whether every pattern's database ranks the blank with its tiles: a
+    /// sliding board in the multi-tile metric, whose every move counts.
+    #[must_use]
+    pub fn patterns_hold_blank(&self) -> bool {
+        self.is_multi_tile() && !self.has_repeated_tiles()
     }
 
     /// Checks `patterns` (tile values) against the rule of the module docs
@@ -261,7 +278,7 @@ impl Puzzle {
             // Where each tile was given in this pattern.
             let mut in_this: [Option<usize>; 256] = [None; 256];
             for (index, &tile) in tiles.iter().enumerate() {
-                if tile == BLANK || self.label_of(tile).is_none() {
+                if tile == BLANK && !self.patterns_hold_blank() || self.label_of(tile).is_none() {
                     return Err(PatternError::NotATile { pattern, index, tile });
                 }
                 let earlier = match combine {
@@ -314,6 +331,21 @@ mod tests {
         assert_eq!(check(&eight, &[]), Err(PatternError::Count(0)));
         let singles: [[u8; 1]; 8] = core::array::from_fn(|i| [i as u8 + 1]);
         assert_eq!(eight.check_patterns(singles.iter().map(|p| &p[..])), Ok(Combine::Sum));
+    }
+
+    #[test]
+    fn multi_tile_patterns_hold_the_blank_and_take_the_largest_entry() {
+        let goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+        let multi = Puzzle::new(3, 3, &goal, crate::MoveSet::multi_tile(3, 3)).unwrap();
+        assert_eq!(check(&multi, &[&[1, 2, 3], &[3, 4]]), Ok(Combine::Max));
+        let list = PatternList::new(&multi, [&[1u8, 2, 3][..], &[4, 0, 5]]).unwrap();
+        let tiles: std::vec::Vec<&[u8]> = list.iter().collect();
+        assert_eq!(tiles, [&[1, 2, 3, 0][..], &[4, 0, 5]]);
+        assert_eq!(check(&multi, &[&[1, 9]]), Err(PatternError::NotATile { pattern: 0, index: 1, tile: 9 }));
+        let single = builtin::EIGHT_PUZZLE.definition().puzzle().clone();
+        let e = PatternError::NotATile { pattern: 0, index: 2, tile: 0 };
+        assert_eq!(check(&single, &[&[1, 2, 0]]), Err(e));
+        assert!(e.located().to_string().contains("the blank is in no pattern of the single-tile metric"));
     }
 
     #[test]

@@ -191,7 +191,7 @@ impl<'a> Searcher<'a> {
     /// main diagonal.
     #[must_use]
     pub fn reflects(&self) -> bool {
-        self.reflect
+        self.coarse.as_ref().map_or(self.reflect, Coarse::reflects)
     }
 
     /// The heuristic's value for `state`: a lower bound on its distance.

@@ -1,21 +1,30 @@
-//! IDA* on a permutation puzzle: the heuristic is the largest of the
-//! patterns' coarse distances, and a move is a map of the cells.
+//! IDA* on a permutation puzzle or a sliding board in the multi-tile
+//! metric: the heuristic is the largest of the patterns' coarse distances.
+//! A permutation move is a map of the cells; a multi-tile move depends on
+//! the blank's cell (see [`Puzzle::slide_carry`]).
 //!
 //! Pruning keeps every optimal solution: a move is never followed by a move
 //! that undoes it, nor made so many times in a row that the run changes
-//! nothing (as often as its order). Moves are tried in declared order, so
-//! the first solution at the optimal bound is the lexicographically least.
+//! nothing (as often as its order). On a multi-tile board two moves in a row
+//! along one line (`u2` then `u` or `d`) are never optimal, being one move
+//! or none, so a move is followed only by moves across it. On a square
+//! board whose blank belongs on the main diagonal, the state reflected about
+//! that diagonal has the same distance, so its entries bound it too. Moves
+//! are tried in declared order, so the first solution at the optimal bound
+//! is the lexicographically least.
 
-use godtab_puzzles::{MAX_CELLS, MAX_MOVES, MAX_PATTERNS, Puzzle, State};
+use godtab_puzzles::{BLANK, Kind, MAX_CELLS, MAX_MOVES, MAX_PATTERNS, Puzzle, State};
 use godtab_runtime::PatternSet;
 
 use crate::MAX_DEPTH;
 use crate::board::Lookup;
 use crate::ida::{Outcome, Pass, Report, Step};
 
-/// What the search knows about a permutation puzzle's pattern set.
+/// What the search knows about the pattern set of a permutation puzzle
+/// or a multi-tile board.
 #[derive(Clone)]
 pub(crate) struct Coarse<'a> {
+    puzzle: &'a Puzzle,
     lookups: [Lookup<'a>; MAX_PATTERNS],
     /// Each pattern's tiles as labels, in ranking order, and how many.
     tiles: [[u8; MAX_CELLS]; MAX_PATTERNS],
@@ -25,10 +34,18 @@ pub(crate) struct Coarse<'a> {
     /// By move: `new[i] = old[map[i]]`.
     maps: [[u8; MAX_CELLS]; MAX_MOVES],
     moves: usize,
-    /// By move: the moves that undo it (a bit each).
+    /// By move: the moves never made right after it (a bit each): those
+    /// that undo it, or on a multi-tile board those along its line.
     undone_by: [u64; MAX_MOVES],
     /// By move: how many times in a row it may be made (its order less 1).
     longest_run: [u16; MAX_MOVES],
+    /// A multi-tile board's blank label (its moves depend on its cell).
+    slides: Option<u8>,
+    /// Whether the reflected state is looked up too, and the reflection of
+    /// every label and cell.
+    reflect: bool,
+    mirror_label: [u8; MAX_CELLS],
+    mirror_cell: [u8; MAX_CELLS],
 }
 
 impl<'a> Coarse<'a> {
@@ -36,6 +53,7 @@ impl<'a> Coarse<'a> {
         let puzzle = set.puzzle();
         let (cells, moves) = (puzzle.cells(), puzzle.move_count().min(MAX_MOVES));
         let mut coarse = Self {
+            puzzle,
             lookups: [Lookup::NONE; MAX_PATTERNS],
             tiles: [[0; MAX_CELLS]; MAX_PATTERNS],
             count: set.pattern_count().min(MAX_PATTERNS),
@@ -46,6 +64,10 @@ impl<'a> Coarse<'a> {
             moves,
             undone_by: [0; MAX_MOVES],
             longest_run: [u16::MAX; MAX_MOVES],
+            slides: None,
+            reflect: false,
+            mirror_label: [0; MAX_CELLS],
+            mirror_cell: [0; MAX_CELLS],
         };
         coarse.goal[..cells].copy_from_slice(puzzle.goal().labels());
         for (p, pattern) in set.patterns().enumerate().take(MAX_PATTERNS) {
@@ -60,6 +82,16 @@ impl<'a> Coarse<'a> {
             }
             coarse.longest_run[m] = puzzle.move_order(m).map_or(u16::MAX, |order| order.saturating_sub(1));
         }
+        if puzzle.kind() == Kind::Sliding {
+            coarse.slides = puzzle.label_of(BLANK);
+            coarse.set_reflection(puzzle);
+            let axis = |m: usize| puzzle.slide_direction(m).map(|d| d / 2);
+            for m in 0..moves {
+                coarse.longest_run[m] = 1;
+                coarse.undone_by[m] = (0..moves).filter(|&n| axis(n) == axis(m)).fold(0, |bits, n| bits | 1 << n);
+            }
+            return coarse;
+        }
         for m in 0..moves {
             for n in 0..moves {
                 if composes_to_identity(&coarse.maps[m], &coarse.maps[n], cells) {
@@ -68,6 +100,28 @@ impl<'a> Coarse<'a> {
             }
         }
         coarse
+    }
+
+    /// Looks up the reflected state too on a square board whose goal's
+    /// blank is on the main diagonal: the reflection swaps rows and
+    /// columns, and tiles with the goal's tiles at the reflected cells.
+    fn set_reflection(&mut self, puzzle: &Puzzle) {
+        let (rows, cols) = (puzzle.rows(), puzzle.cols());
+        let goal_blank = self.goal[..self.cells].iter().position(|&l| Some(l) == self.slides).unwrap_or(0);
+        self.reflect = rows == cols && goal_blank / cols == goal_blank % cols;
+        if !self.reflect {
+            return;
+        }
+        for cell in 0..self.cells {
+            let mirrored = (cell % cols) * cols + cell / cols;
+            self.mirror_cell[cell] = mirrored as u8;
+            self.mirror_label[usize::from(self.goal[cell]) % MAX_CELLS] = self.goal[mirrored];
+        }
+    }
+
+    /// Whether the reflected state is looked up too.
+    pub fn reflects(&self) -> bool {
+        self.reflect
     }
 
     /// The largest of the patterns' entries for the state `labels`.
@@ -82,7 +136,34 @@ impl<'a> Coarse<'a> {
             let places: [u8; MAX_CELLS] = core::array::from_fn(|j| cell_of[usize::from(tiles[j]) % MAX_CELLS]);
             best = best.max(lookup.get(&places));
         }
+        if self.reflect {
+            // In the reflected state, tile t stands at the reflection of
+            // the cell of the tile that reflects to t.
+            for (lookup, tiles) in self.lookups[..self.count].iter().zip(&self.tiles) {
+                let places: [u8; MAX_CELLS] = core::array::from_fn(|j| {
+                    let source = self.mirror_label[usize::from(tiles[j]) % MAX_CELLS];
+                    self.mirror_cell[usize::from(cell_of[usize::from(source) % MAX_CELLS]) % MAX_CELLS]
+                });
+                best = best.max(lookup.get(&places));
+            }
+        }
         u32::from(best)
+    }
+
+    /// The state after move `m` from `labels`, whose blank (on a
+    /// multi-tile board) is at `blank`; `None` if the move cannot be made.
+    #[inline]
+    fn after(&self, labels: &[u8; MAX_CELLS], blank: u8, m: usize) -> Option<([u8; MAX_CELLS], u8)> {
+        if self.slides.is_none() {
+            let map = &self.maps[m];
+            return Some((core::array::from_fn(|i| labels[usize::from(map[i]) % MAX_CELLS]), blank));
+        }
+        let carry = self.puzzle.slide_carry(blank.into(), m)?;
+        let mut next = *labels;
+        for (cell, &label) in labels[..self.cells].iter().enumerate() {
+            next[usize::from(carry.to(cell as u8)) % MAX_CELLS] = label;
+        }
+        Some((next, carry.target() as u8))
     }
 
     pub fn estimate_state(&self, state: &State) -> u32 {
@@ -94,6 +175,9 @@ impl<'a> Coarse<'a> {
         let mut run =
             Run { c: self, max_nodes, report: Report::new(Outcome::NodeLimit), frames: [ROOT; MAX_DEPTH + 1] };
         run.frames[0].labels = labels_of(state);
+        if let Some(blank) = self.slides {
+            run.frames[0].blank = state.labels().iter().position(|&l| l == blank).unwrap_or(0) as u8;
+        }
         if run.frames[0].labels == self.goal {
             run.report.outcome = Outcome::Solved;
             return run.report;
@@ -121,6 +205,8 @@ fn labels_of(state: &State) -> [u8; MAX_CELLS] {
 #[derive(Clone, Copy)]
 struct Frame {
     labels: [u8; MAX_CELLS],
+    /// The blank's cell, on a multi-tile board.
+    blank: u8,
     came_by: u8,
     run: u16,
     next: u8,
@@ -129,7 +215,7 @@ struct Frame {
 /// Not a move: the root's `came_by`.
 const NO_MOVE: u8 = u8::MAX;
 
-const ROOT: Frame = Frame { labels: [0; MAX_CELLS], came_by: NO_MOVE, run: 0, next: 0 };
+const ROOT: Frame = Frame { labels: [0; MAX_CELLS], blank: 0, came_by: NO_MOVE, run: 0, next: 0 };
 
 struct Run<'c, 'a> {
     c: &'c Coarse<'a>,
@@ -166,16 +252,15 @@ impl Pass for Run<'_, '_> {
             if last < MAX_MOVES && (c.undone_by[last] >> m) & 1 == 1 || run > c.longest_run[m] {
                 continue;
             }
+            let Some((labels, blank)) = c.after(&frame.labels, frame.blank, m) else { continue };
             self.report.generated += 1;
-            let map = &c.maps[m];
-            let labels: [u8; MAX_CELLS] = core::array::from_fn(|i| frame.labels[usize::from(map[i]) % MAX_CELLS]);
             let cost = depth as u32 + 1 + c.estimate(&labels);
             if cost > bound {
                 above = above.min(cost);
                 continue;
             }
             depth += 1;
-            self.frames[depth] = Frame { labels, came_by: m as u8, run, next: 0 };
+            self.frames[depth] = Frame { labels, blank, came_by: m as u8, run, next: 0 };
             if labels == c.goal {
                 self.report.set_moves(self.frames[1..=depth].iter().map(|f| f.came_by));
                 return Step::Found;

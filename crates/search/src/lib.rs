@@ -13,7 +13,9 @@
 //! not add up: each pattern's entry is the distance of the puzzle with the
 //! other tiles made alike, and the heuristic is the largest entry. A move
 //! is never followed by one that undoes it, nor made as many times in a row
-//! as its order (which would change nothing).
+//! as its order (which would change nothing). A sliding board in the
+//! multi-tile metric is searched the same way, its patterns holding the
+//! blank, a move never followed by one along the same line.
 //!
 //! # Canonical answers
 //!
