@@ -558,3 +558,45 @@ fn package_writes_data_answers_and_validators_called_as_kattis_calls_them() {
     assert!(!out.status.success());
     assert!(stderr(&out).contains("already exists"), "{}", stderr(&out));
 }
+
+/// The package's accepted submission, run as a platform runs it (Python 3,
+/// each input file on standard input), is accepted by the package's own
+/// output validator on every test file: Eight II's and a board's.
+#[test]
+fn package_submissions_are_accepted_by_the_output_validator() {
+    for (puzzle, short) in [("eight-two", "eighttwo"), ("nine-puzzle", "ninepuzzle")] {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join(short);
+        let out = godtab(&["package", puzzle, root.to_str().unwrap(), "--files", "1", "--cases", "20"], b"");
+        assert!(out.status.success(), "{puzzle}: {}", stderr(&out));
+        let submission = root.join("submissions/accepted/bfs.py");
+        let mut inputs: Vec<std::path::PathBuf> = ["sample", "secret"]
+            .iter()
+            .flat_map(|folder| std::fs::read_dir(root.join("data").join(folder)).unwrap())
+            .map(|entry| entry.unwrap().path())
+            .filter(|path| path.extension().is_some_and(|e| e == "in"))
+            .collect();
+        inputs.sort();
+        assert!(inputs.len() >= 2, "{puzzle}: {inputs:?}");
+        for input in &inputs {
+            let name = input.display();
+            let answer = input.with_extension("ans");
+            let team = std::process::Command::new("python3")
+                .arg(&submission)
+                .stdin(std::fs::File::open(&input).unwrap())
+                .output()
+                .expect("python3 runs the submission");
+            assert!(team.status.success(), "{puzzle} {name}: {}", String::from_utf8_lossy(&team.stderr));
+            let output = dir.path().join("team.out");
+            std::fs::write(&output, &team.stdout).unwrap();
+            let feedback = tempfile::tempdir().unwrap();
+            let status = std::process::Command::new(root.join("output_validators/godtab/run"))
+                .args([input.as_os_str(), answer.as_os_str(), feedback.path().as_os_str()])
+                .stdin(std::fs::File::open(&output).unwrap())
+                .status()
+                .unwrap();
+            let message = std::fs::read_to_string(feedback.path().join("judgemessage.txt")).unwrap_or_default();
+            assert_eq!(status.code(), Some(42), "{puzzle} {name}: {message}");
+        }
+    }
+}

@@ -217,8 +217,12 @@ const MAX_SOLUTION_STATES: u64 = 4_000_000;
 
 /// A reference solution in Python 3 for a board puzzle small enough for
 /// it: a breadth-first search from the goal, answering in `format`. `None`
-/// for orbit puzzles, the multi-tile metric, Eight II and scrambles.
+/// for orbit puzzles, the multi-tile metric and scrambles; Eight II has its
+/// own (`eight_two.py`).
 fn reference_solution(definition: &Definition, format: Format) -> Option<String> {
+    if format == Format::EightTwo {
+        return Some(include_str!("eight_two.py").to_string());
+    }
     let puzzle = definition.puzzle();
     if puzzle.is_multi_tile() {
         return None;
