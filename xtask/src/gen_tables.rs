@@ -26,13 +26,13 @@ pub struct Args {
     #[arg(long)]
     check: bool,
     /// Build the big tables (3x4 and 2x6 sliding puzzles, the 15-puzzle's
-    /// 7-8 pattern set) instead.
+    /// 7-8 pattern set and its multi-tile 6-6-3 set) instead.
     #[arg(long, conflicts_with = "check")]
     big: bool,
 }
 
 /// The big tables: spec files in data/puzzles/ whose tables `--big` builds.
-pub const BIG: [&str; 3] = ["slide-3x4", "slide-2x6", "fifteen-puzzle-7-8"];
+pub const BIG: [&str; 4] = ["slide-3x4", "slide-2x6", "fifteen-puzzle-7-8", "fifteen-puzzle-multi"];
 
 pub fn run(args: &Args) -> Result<()> {
     if args.big {

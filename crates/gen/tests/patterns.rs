@@ -73,10 +73,7 @@ fn patterns_that_break_the_rule_are_refused() {
     };
     assert_eq!(message(&[&[1, 2], &[3, 4]]), "patterns: tile 5 is in no pattern; every tile but the blank is in one");
     assert_eq!(message(&[&[1, 2, 3], &[3, 4, 5]]), "patterns[1][0]: tile 3 is already in patterns[0][2]");
-    assert_eq!(
-        message(&[&[1, 2, 3, 6], &[4, 5]]),
-        "patterns[0][3]: 6 is not a tile of the goal (the blank is in no pattern)"
-    );
+    assert_eq!(message(&[&[1, 2, 3, 6], &[4, 5]]), "patterns[0][3]: 6 is not a tile of the goal");
     assert_eq!(message(&[&[1, 2, 3, 4, 5], &[]]), "patterns[1]: expected at least one tile");
     // Permutation puzzles: patterns may share tiles, not repeat one.
     let nine_digits = godtab_puzzles::builtin::NINE_DIGITS.definition();

@@ -24,8 +24,7 @@ pub(crate) fn read(field: &Field<'_>, puzzle: &Puzzle) -> Result<PatternList, Sp
             let tile_field = pattern_field.element(i, value);
             let n = tile_field.integer("a tile number")?;
             // No tile is past a byte: the rule's own words for it.
-            let tile = u8::try_from(n)
-                .map_err(|_| tile_field.error(format!("{n} is not a tile of the goal (the blank is in no pattern)")))?;
+            let tile = u8::try_from(n).map_err(|_| tile_field.error(format!("{n} is not a tile of the goal")))?;
             pattern.push(tile);
             tile_fields.push(tile_field);
         }
