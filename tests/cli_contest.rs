@@ -583,7 +583,7 @@ fn package_submissions_are_accepted_by_the_output_validator() {
             let answer = input.with_extension("ans");
             let team = std::process::Command::new("python3")
                 .arg(&submission)
-                .stdin(std::fs::File::open(&input).unwrap())
+                .stdin(std::fs::File::open(input).unwrap())
                 .output()
                 .expect("python3 runs the submission");
             assert!(team.status.success(), "{puzzle} {name}: {}", String::from_utf8_lossy(&team.stderr));
