@@ -49,6 +49,30 @@ impl<'a> Lookup<'a> {
 /// Not a cell: a move that the blank's edge forbids, or no pattern.
 pub(crate) const NONE: u8 = u8::MAX;
 
+/// The reflection about the main diagonal of a square sliding board whose
+/// goal (labels `goal`) has its blank label `blank` on that diagonal: the
+/// reflected state has the same distance. Each cell's mirror cell, and each
+/// label's mirror (the goal's label at the mirror of its goal cell);
+/// `None` for any other board.
+pub(crate) fn diagonal_reflection(
+    puzzle: &Puzzle,
+    goal: &[u8; MAX_CELLS],
+    blank: u8,
+) -> Option<([u8; MAX_CELLS], [u8; MAX_CELLS])> {
+    let (rows, cols, cells) = (puzzle.rows(), puzzle.cols(), puzzle.cells());
+    let goal_blank = goal[..cells].iter().position(|&l| l == blank)?;
+    if puzzle.kind() != Kind::Sliding || rows != cols || goal_blank / cols != goal_blank % cols {
+        return None;
+    }
+    // Cells past the board are never read.
+    let mirror_cell: [u8; MAX_CELLS] = core::array::from_fn(|cell| ((cell % cols) * cols + cell / cols) as u8);
+    let mut mirror_label = [0u8; MAX_CELLS];
+    for cell in 0..cells {
+        mirror_label[usize::from(goal[cell]) % MAX_CELLS] = goal[usize::from(mirror_cell[cell])];
+    }
+    Some((mirror_cell, mirror_label))
+}
+
 /// Solves states of a pattern set's puzzle by IDA* (see the crate docs).
 /// Built once per set; [`Searcher::solve`] takes `&self`, so threads can
 /// share one.
@@ -133,15 +157,9 @@ impl<'a> Searcher<'a> {
                 at(col + 1 < cols, cell + 1),
             ];
             searcher.targets[cell] = directions.map(|d| by_direction[d % 4]);
-            searcher.mirror_cell[cell] = (col * cols + row) as u8;
         }
-        let goal_blank = goal[..cells].iter().position(|&l| l == blank).unwrap_or(0);
-        searcher.reflect = puzzle.kind() == Kind::Sliding && rows == cols && goal_blank / cols == goal_blank % cols;
-        if searcher.reflect {
-            for cell in 0..cells {
-                let mirrored = usize::from(searcher.mirror_cell[cell]);
-                searcher.mirror_label[usize::from(goal[cell]) % MAX_CELLS] = goal[mirrored];
-            }
+        if let Some((mirror_cell, mirror_label)) = diagonal_reflection(puzzle, &goal, blank) {
+            (searcher.reflect, searcher.mirror_cell, searcher.mirror_label) = (true, mirror_cell, mirror_label);
         }
         searcher
     }

@@ -17,7 +17,7 @@ use godtab_puzzles::{BLANK, Kind, MAX_CELLS, MAX_MOVES, MAX_PATTERNS, Puzzle, St
 use godtab_runtime::PatternSet;
 
 use crate::MAX_DEPTH;
-use crate::board::Lookup;
+use crate::board::{Lookup, diagonal_reflection};
 use crate::ida::{Outcome, Pass, Report, Step};
 
 /// What the search knows about the pattern set of a permutation puzzle
@@ -84,7 +84,10 @@ impl<'a> Coarse<'a> {
         }
         if puzzle.kind() == Kind::Sliding {
             coarse.slides = puzzle.label_of(BLANK);
-            coarse.set_reflection(puzzle);
+            let reflection = coarse.slides.and_then(|blank| diagonal_reflection(puzzle, &coarse.goal, blank));
+            if let Some((mirror_cell, mirror_label)) = reflection {
+                (coarse.reflect, coarse.mirror_cell, coarse.mirror_label) = (true, mirror_cell, mirror_label);
+            }
             let axis = |m: usize| puzzle.slide_direction(m).map(|d| d / 2);
             for m in 0..moves {
                 coarse.longest_run[m] = 1;
@@ -100,23 +103,6 @@ impl<'a> Coarse<'a> {
             }
         }
         coarse
-    }
-
-    /// Looks up the reflected state too on a square board whose goal's
-    /// blank is on the main diagonal: the reflection swaps rows and
-    /// columns, and tiles with the goal's tiles at the reflected cells.
-    fn set_reflection(&mut self, puzzle: &Puzzle) {
-        let (rows, cols) = (puzzle.rows(), puzzle.cols());
-        let goal_blank = self.goal[..self.cells].iter().position(|&l| Some(l) == self.slides).unwrap_or(0);
-        self.reflect = rows == cols && goal_blank / cols == goal_blank % cols;
-        if !self.reflect {
-            return;
-        }
-        for cell in 0..self.cells {
-            let mirrored = (cell % cols) * cols + cell / cols;
-            self.mirror_cell[cell] = mirrored as u8;
-            self.mirror_label[usize::from(self.goal[cell]) % MAX_CELLS] = self.goal[mirrored];
-        }
     }
 
     /// Whether the reflected state is looked up too.
