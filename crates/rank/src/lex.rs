@@ -66,6 +66,18 @@ pub fn rank_lex_parity_array<const N: usize>(perm: &[u8; N]) -> (u64, bool) {
     lehmer_fold(perm)
 }
 
+/// [`rank_lex_parity`] compiled once for every length, not once per length:
+/// for code that must be small (a firmware lookup) rather than fastest.
+///
+/// ```
+/// assert_eq!(godtab_rank::rank_lex_parity_small(&[1, 2, 0]), (3, false));
+/// ```
+#[inline(never)]
+#[must_use]
+pub fn rank_lex_parity_small(perm: &[u8]) -> (u64, bool) {
+    lehmer_fold(perm)
+}
+
 /// Walks the Lehmer digits once: their weighted sum is the rank, the parity
 /// of their plain sum is the permutation's parity.
 ///
@@ -229,6 +241,18 @@ pub fn rank_lex_parity_skipping(perm: &[u8], skip: u8) -> (u64, bool, usize) {
         };
     }
     by_length!(2 3 4 5 6 7 8 9 10 11 12 13 14 15 16)
+}
+
+/// [`rank_lex_parity_skipping`] compiled once for every length: for code
+/// that must be small rather than fastest.
+///
+/// ```
+/// assert_eq!(godtab_rank::rank_lex_parity_skipping_small(&[1, 9, 0], 9), (1, true, 1));
+/// ```
+#[inline(never)]
+#[must_use]
+pub fn rank_lex_parity_skipping_small(perm: &[u8], skip: u8) -> (u64, bool, usize) {
+    fold_skipping(perm, skip)
 }
 
 #[inline(always)]

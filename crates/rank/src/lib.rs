@@ -54,7 +54,7 @@ pub use cursor::LexCursor;
 pub use kperm::KPerm;
 pub use lex::{
     rank_lex, rank_lex_array, rank_lex_parity, rank_lex_parity_array, rank_lex_parity_mapped, rank_lex_parity_skipping,
-    unrank_lex, unrank_lex_array,
+    rank_lex_parity_skipping_small, rank_lex_parity_small, unrank_lex, unrank_lex_array,
 };
 pub use multiset::{arrangements, rank_multiset, unrank_multiset};
 pub use orientation::{

@@ -94,6 +94,11 @@ pub enum Error {
         /// What was asked for.
         wanted: TableKind,
     },
+    /// A sound table that this reader does not answer (a
+    /// [`Lookup`](crate::Lookup) opens complete tables of board puzzles
+    /// only); the message names the reader that does.
+    #[error("{0}")]
+    Unsupported(&'static str),
     /// The checksum does not match the bytes.
     #[error("the table is corrupt: checksum mismatch (stored {stored:#018x}, computed {computed:#018x})")]
     Checksum {
@@ -123,7 +128,12 @@ impl Error {
     pub fn is_damage(&self) -> bool {
         match self {
             Self::Query(e) => matches!(e, QueryError::Corrupt(_)),
-            Self::Version { .. } | Self::BigEndian | Self::State(_) | Self::Kind { .. } | Self::Unfinished => false,
+            Self::Version { .. }
+            | Self::BigEndian
+            | Self::State(_)
+            | Self::Kind { .. }
+            | Self::Unfinished
+            | Self::Unsupported(_) => false,
             _ => true,
         }
     }

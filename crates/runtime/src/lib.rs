@@ -110,6 +110,7 @@ mod error;
 #[cfg(feature = "std")]
 mod file;
 mod format;
+mod lookup;
 mod open;
 mod patterns;
 mod ranks;
@@ -127,6 +128,7 @@ pub use error::{DecodeError, Error, QueryError};
 pub use file::{Bytes, FileError, MAX_DECOMPRESSED};
 pub use format::{Encoding, FORMAT_VERSION, MAGIC, OLDEST_VERSION, PREAMBLE_LEN, UNFINISHED_VERSION, UNREACHED};
 pub use godtab_puzzles::{Combine, Definition, Kind, MAX_PATTERNS, PatternList, Puzzle, Ranking, State, StateError};
+pub use lookup::{Lookup, LookupLayout, LookupMoves, LookupRanking, SectionAt};
 pub use patterns::{Pattern, PatternSet};
 pub use ranks::RankReader;
 pub use solution::Solution;

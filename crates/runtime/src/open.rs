@@ -175,7 +175,7 @@ fn orbit_puzzle(model: &OrbitModel<'_>) -> Result<Result<Puzzle, godtab_puzzles:
 
 /// Checks the counts against each other: reachable states, God's number and
 /// the histogram.
-fn check_counts(header: &Complete<'_>) -> Result<(), Error> {
+pub(crate) fn check_counts(header: &Complete<'_>) -> Result<(), Error> {
     if header.reachable == 0 || header.reachable > header.states {
         return Err(Error::corrupt("reachable count", "is zero or larger than the state count"));
     }
@@ -201,7 +201,7 @@ fn check_counts(header: &Complete<'_>) -> Result<(), Error> {
 
 /// Checks the section widths: exactly those the writer gives this
 /// encoding, God's number and move count.
-fn check_widths(header: &Complete<'_>, layout: Layout) -> Result<(), Error> {
+pub(crate) fn check_widths(header: &Complete<'_>, layout: Layout) -> Result<(), Error> {
     if (header.distance.width, header.parent.width) != (layout.distance, layout.parent) {
         return Err(Error::corrupt(
             "section widths",
@@ -213,7 +213,7 @@ fn check_widths(header: &Complete<'_>, layout: Layout) -> Result<(), Error> {
 
 /// Checks one section: starting exactly at `offset` (where what comes
 /// before it ends), the exact length for its entries, inside the file.
-fn check_section(
+pub(crate) fn check_section(
     name: &'static str,
     section: Section,
     states: u64,

@@ -1,0 +1,679 @@
+//! The lean lookup: a complete table of a board puzzle answered with no
+//! puzzle model, for firmware that pays for every byte of code and RAM.
+//!
+//! [`Table`](crate::Table) rebuilds the general puzzle model at open (any
+//! kind, any ranking, a few kilobytes of RAM and tens of kilobytes of
+//! code). A [`Lookup`] reads only what a board's queries need into a
+//! [`LookupLayout`] of plain numbers (about a hundred bytes), and answers
+//! from tile values with one ranking function compiled once. It opens
+//! sliding boards of single-tile moves and permutation puzzles, of distinct
+//! tiles, in every encoding; other tables are refused with
+//! [`Error::Unsupported`] (open them with `Table`).
+//!
+//! A program built for one table can go further: the layout is computed at
+//! build time ([`LookupLayout::rust_source`], from a build script) and
+//! [`Lookup::with_layout`] opens the bytes against it without decoding the
+//! header at all.
+
+use core::fmt;
+
+use godtab_puzzles::{BLANK, StateError};
+
+use crate::bits;
+use crate::format::{self, Body, Encoding, KindTag, Model, RankingTag, at};
+use crate::open::{check_counts, check_section, check_widths, range_in, read_header};
+use crate::{Error, QueryError};
+
+/// The most cells a lookup handles (the runtime's limit).
+const CELLS: usize = godtab_puzzles::MAX_CELLS;
+
+/// How a lookup's moves act on the cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LookupMoves {
+    /// A sliding board's four single-tile moves; entry `m` is the direction
+    /// the blank goes on move `m`: 0 up, 1 down, 2 left, 3 right.
+    Sliding([u8; 4]),
+    /// Position maps (`new[i] = old[map[i]]`), `cells` bytes each, one per
+    /// move, at this byte offset in the file.
+    Permutation {
+        /// Where the maps start.
+        at: u32,
+    },
+}
+
+/// How a lookup ranks the labels of a state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LookupRanking {
+    /// The lexicographic rank: `n!` slots.
+    Lex,
+    /// The rank within the goal's parity class: `n!/2` slots.
+    Parity {
+        /// Whether the goal's labels are an odd permutation.
+        goal_odd: bool,
+    },
+    /// Blank cell times the parity-class rank of the other tiles.
+    BlankParity {
+        /// Slots per blank cell, `(n-1)!/2`.
+        stride: u64,
+        /// Bit `c`: whether the tiles must be odd with the blank at `c`.
+        odd_tiles_by_blank: u16,
+    },
+}
+
+/// Where a packed section is and how wide its entries are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SectionAt {
+    /// Byte offset in the file.
+    pub offset: u64,
+    /// Bytes.
+    pub length: u64,
+    /// Bits per entry (0: no such section).
+    pub width: u8,
+}
+
+/// Everything a [`Lookup`] knows about its table: plain numbers, checked at
+/// open, which a build script can also compute once and compile in
+/// ([`LookupLayout::rust_source`], [`Lookup::with_layout`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LookupLayout {
+    /// The file's length.
+    pub file_len: u64,
+    /// The checksum stored in the file: with the length, which file this
+    /// layout was computed from.
+    pub checksum: u64,
+    /// Rows of the board.
+    pub rows: u8,
+    /// Columns of the board.
+    pub cols: u8,
+    /// The moves.
+    pub moves: LookupMoves,
+    /// How many moves there are.
+    pub move_count: u8,
+    /// The ranking.
+    pub ranking: LookupRanking,
+    /// How the table stores its answers.
+    pub encoding: Encoding,
+    /// The tile value of each label, ascending, the blank (0) last on a
+    /// sliding board: a state's labels are the positions of its values here.
+    pub values: [u8; CELLS],
+    /// The goal's labels, cell by cell.
+    pub goal: [u8; CELLS],
+    /// Sliding boards: the goal's blank cell.
+    pub goal_blank: u8,
+    /// Rank slots.
+    pub slots: u64,
+    /// The goal's rank.
+    pub goal_rank: u64,
+    /// God's number.
+    pub max_depth: u8,
+    /// The stored value of an unreachable rank, if some rank is.
+    pub marker: Option<u8>,
+    /// The distance section.
+    pub distance: SectionAt,
+    /// The parent section (full tables).
+    pub parent: SectionAt,
+    /// Where the move names are (separated by single spaces).
+    pub names: SectionAt,
+}
+
+/// A complete table of a board puzzle, opened with no puzzle model (see the
+/// [module docs](self)): a borrowed byte slice and its [`LookupLayout`].
+#[derive(Clone, Copy, Debug)]
+pub struct Lookup<'a> {
+    bytes: &'a [u8],
+    layout: LookupLayout,
+}
+
+const UNSUPPORTED_KIND: &str = "a lookup answers complete tables; open a pattern set with PatternSet";
+const UNSUPPORTED_ORBITS: &str = "a lookup answers board puzzles; open an orbit puzzle's table with Table";
+const UNSUPPORTED_MOVES: &str = "a lookup answers single-tile sliding moves u, d, l, r; open this table with Table";
+const UNSUPPORTED_TILES: &str = "a lookup answers boards of distinct tiles; open this table with Table";
+const UNSUPPORTED_RANKING: &str = "a lookup ranks lexicographically or by parity class; open this table with Table";
+
+const SECTION_SHORT: &str = "a section is shorter than the header says";
+const ABOVE_GODS_NUMBER: &str = "a stored distance is above God's number";
+const NO_CLOSER_MOVE: &str = "no move leads one step closer to the goal";
+const WALK_DISAGREES: &str = "the walk to the goal disagrees with the stored distance";
+const MISSED_THE_GOAL: &str = "its moves do not lead to the goal";
+
+/// A state as a lookup walks it: labels cell by cell and the blank's cell.
+#[derive(Clone, Copy)]
+struct Cells {
+    labels: [u8; CELLS],
+    blank: u8,
+}
+
+impl<'a> Lookup<'a> {
+    /// Opens a complete table of a board puzzle: the preamble, the header,
+    /// every offset and length, the board, its moves and its ranking checked
+    /// as [`Table::new`](crate::Table::new) checks them, in constant time.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Unsupported`] for a table a lookup does not answer (a
+    /// pattern set, an orbit puzzle, repeated tiles, the multi-tile
+    /// metric); otherwise as [`Table::new`](crate::Table::new).
+    pub fn new(bytes: &'a [u8]) -> Result<Self, Error> {
+        let layout = LookupLayout::read(bytes)?;
+        Ok(Self { bytes, layout })
+    }
+
+    /// Opens `bytes` as the table `layout` was computed from (at build
+    /// time, by [`LookupLayout::rust_source`]): only the preamble is read,
+    /// the header is not decoded, so the decoder is not linked in.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::NotATable`], [`Error::Version`] or [`Error::Length`] as at
+    /// any open, and [`Error::Corrupt`] when the stored checksum or the
+    /// length differs from the layout's: the bytes are another table.
+    pub fn with_layout(bytes: &'a [u8], layout: &LookupLayout) -> Result<Self, Error> {
+        let preamble = format::Preamble::read(bytes)?;
+        if preamble.checksum != layout.checksum || preamble.file_len != layout.file_len {
+            return Err(Error::corrupt("checksum (byte 24)", "differs from the table this program was built for"));
+        }
+        Ok(Self { bytes, layout: *layout })
+    }
+
+    /// The layout: what open learned.
+    #[must_use]
+    pub fn layout(&self) -> &LookupLayout {
+        &self.layout
+    }
+
+    /// Cells on the board.
+    #[must_use]
+    pub fn cells(&self) -> usize {
+        usize::from(self.layout.rows) * usize::from(self.layout.cols)
+    }
+
+    /// How many moves the puzzle has.
+    #[must_use]
+    pub fn move_count(&self) -> usize {
+        usize::from(self.layout.move_count)
+    }
+
+    /// The name of move `index`, or `None` past the last move.
+    #[must_use]
+    pub fn move_name(&self, index: usize) -> Option<&'a str> {
+        let names = section(self.bytes, &self.layout.names);
+        core::str::from_utf8(names).ok()?.split(' ').nth(index)
+    }
+
+    /// God's number: the most moves any state needs.
+    #[must_use]
+    pub fn max_depth(&self) -> u8 {
+        self.layout.max_depth
+    }
+
+    /// The number of moves from the state with these tile values (reading
+    /// order, 0 for the blank) to the goal, or `None` if it cannot reach it.
+    /// A full table answers with one read; compact and parity tables walk to
+    /// the goal, O(distance x moves).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::State`] for values that are not a state of the puzzle,
+    /// [`Error::Query`] if the table contradicts itself.
+    pub fn distance(&self, values: &[u8]) -> Result<Option<u8>, Error> {
+        let cells = self.cells_of(values)?;
+        let Some(rank) = self.rank(&cells) else { return Ok(None) };
+        Ok(self.distance_from(cells, rank)?)
+    }
+
+    /// Writes the moves of the lexicographically least optimal solution (move
+    /// indices, see [`Lookup::move_name`]) into `out` and returns how many
+    /// there are; the same moves as [`Table::solve_into`](crate::Table::solve_into).
+    ///
+    /// # Errors
+    ///
+    /// As [`Lookup::distance`]; [`QueryError::Unsolvable`] if the goal
+    /// cannot be reached, [`QueryError::BufferTooSmall`] (nothing useful
+    /// written).
+    pub fn solve_into(&self, values: &[u8], out: &mut [u8]) -> Result<usize, Error> {
+        let mut cells = self.cells_of(values)?;
+        let mut rank = self.rank(&cells).ok_or(QueryError::Unsolvable)?;
+        let distance = self.distance_from(cells, rank)?.ok_or(QueryError::Unsolvable)?;
+        let needed = usize::from(distance);
+        let out = out.get_mut(..needed).ok_or(QueryError::BufferTooSmall { needed })?;
+        for (step, slot) in out.iter_mut().enumerate() {
+            let m = match self.layout.encoding {
+                Encoding::Full => {
+                    let m = self.parent(rank)?;
+                    if !self.apply(&mut cells, m) {
+                        return Err(QueryError::Corrupt(NO_CLOSER_MOVE).into());
+                    }
+                    rank = self.rank(&cells).ok_or(QueryError::Corrupt(NO_CLOSER_MOVE))?;
+                    m
+                }
+                _ => {
+                    let here = self.residue(rank, &cells)?.ok_or(QueryError::Corrupt(NO_CLOSER_MOVE))?;
+                    let m;
+                    (m, cells, rank) = self.closer_move(&cells, here)?;
+                    m
+                }
+            };
+            if step + 1 == needed && rank != self.layout.goal_rank {
+                return Err(QueryError::Corrupt(MISSED_THE_GOAL).into());
+            }
+            // Move indices are below 64.
+            *slot = m as u8;
+        }
+        Ok(needed)
+    }
+
+    /// The labels and blank cell of tile values, checked.
+    fn cells_of(&self, values: &[u8]) -> Result<Cells, StateError> {
+        let n = self.cells();
+        if values.len() != n {
+            return Err(StateError::WrongCount { expected: n, found: values.len() });
+        }
+        let mut cells = Cells { labels: [0; CELLS], blank: 0 };
+        let mut seen = 0u32;
+        for (cell, (&value, label)) in values.iter().zip(&mut cells.labels).enumerate() {
+            let blank = value == BLANK;
+            let known = &self.layout.values[..n];
+            let Some(found) = known.iter().position(|&v| v == value) else {
+                return Err(StateError::UnknownTile { cell: cell + 1, value, blank });
+            };
+            if seen & 1 << found != 0 {
+                return Err(StateError::RepeatedTile { cell: cell + 1, value, blank });
+            }
+            seen |= 1 << found;
+            *label = found as u8;
+            if blank {
+                cells.blank = cell as u8;
+            }
+        }
+        Ok(cells)
+    }
+
+    /// The rank of `cells`, `None` outside the rank space.
+    fn rank(&self, cells: &Cells) -> Option<u64> {
+        let labels = &cells.labels[..self.cells()];
+        match self.layout.ranking {
+            LookupRanking::Lex => Some(godtab_rank::rank_lex_parity_small(labels).0),
+            LookupRanking::Parity { goal_odd } => {
+                let (lex, odd) = godtab_rank::rank_lex_parity_small(labels);
+                (odd == goal_odd).then_some(lex >> 1)
+            }
+            LookupRanking::BlankParity { stride, odd_tiles_by_blank } => {
+                let blank_label = (labels.len() - 1) as u8;
+                let (lex, odd, blank) = godtab_rank::rank_lex_parity_skipping_small(labels, blank_label);
+                let expected = odd_tiles_by_blank >> (blank & (CELLS - 1)) & 1 == 1;
+                (odd == expected).then_some(blank as u64 * stride + (lex >> 1))
+            }
+        }
+    }
+
+    /// Applies move `m` to `cells`: false if it is impossible there.
+    fn apply(&self, cells: &mut Cells, m: usize) -> bool {
+        let n = self.cells();
+        match self.layout.moves {
+            LookupMoves::Sliding(directions) => {
+                let Some(&direction) = directions.get(m) else { return false };
+                let (cols, blank) = (usize::from(self.layout.cols), usize::from(cells.blank));
+                let (row, col) = (blank / cols, blank % cols);
+                let target = match direction {
+                    0 if row > 0 => blank - cols,
+                    1 if row + 1 < usize::from(self.layout.rows) => blank + cols,
+                    2 if col > 0 => blank - 1,
+                    3 if col + 1 < cols => blank + 1,
+                    _ => return false,
+                };
+                cells.labels.swap(blank, target & (CELLS - 1));
+                cells.blank = target as u8;
+                true
+            }
+            LookupMoves::Permutation { at } => {
+                let start = (at as usize).saturating_add(m.saturating_mul(n));
+                let Some(map) = self.bytes.get(start..start.saturating_add(n)) else { return false };
+                if m >= self.move_count() {
+                    return false;
+                }
+                let old = cells.labels;
+                for (label, &source) in cells.labels.iter_mut().zip(map) {
+                    *label = old[usize::from(source) & (CELLS - 1)];
+                }
+                true
+            }
+        }
+    }
+
+    /// The stored distance field of a rank (see
+    /// [`Table::distance_of_rank`](crate::Table::distance_of_rank)); `None`
+    /// if unreachable.
+    fn stored(&self, rank: u64) -> Result<Option<u8>, QueryError> {
+        let layout = &self.layout;
+        if rank >= layout.slots {
+            return Ok(None);
+        }
+        let raw = bits::read(section(self.bytes, &layout.distance), rank, layout.distance.width)
+            .ok_or(QueryError::Corrupt(SECTION_SHORT))?;
+        if Some(raw) == layout.marker {
+            return Ok(None);
+        }
+        let most = match layout.encoding {
+            Encoding::Compact => layout.max_depth.min(2),
+            Encoding::Parity => (layout.max_depth / 2).min(1),
+            _ => layout.max_depth,
+        };
+        if raw > most {
+            return Err(QueryError::Corrupt(ABOVE_GODS_NUMBER));
+        }
+        Ok(Some(raw))
+    }
+
+    fn parent(&self, rank: u64) -> Result<usize, QueryError> {
+        let m = bits::read(section(self.bytes, &self.layout.parent), rank, self.layout.parent.width)
+            .ok_or(QueryError::Corrupt(SECTION_SHORT))?;
+        let m = usize::from(m);
+        if m < self.move_count() { Ok(m) } else { Err(QueryError::Corrupt(NO_CLOSER_MOVE)) }
+    }
+
+    /// Compact and parity tables: the distance modulo 3 or 4.
+    fn residue(&self, rank: u64, cells: &Cells) -> Result<Option<u8>, QueryError> {
+        let Some(stored) = self.stored(rank)? else { return Ok(None) };
+        Ok(Some(match self.layout.encoding {
+            Encoding::Parity => 2 * stored + (self.colour(cells.blank) ^ self.colour(self.layout.goal_blank)),
+            _ => stored,
+        }))
+    }
+
+    /// A cell's colour on a chessboard.
+    fn colour(&self, cell: u8) -> u8 {
+        let cols = self.layout.cols.max(1);
+        (cell / cols + cell % cols) % 2
+    }
+
+    /// Compact and parity tables: the first move to a neighbour whose
+    /// residue is one less than `here` (see `View::closer_move`).
+    fn closer_move(&self, cells: &Cells, here: u8) -> Result<(usize, Cells, u64), QueryError> {
+        let modulus = self.layout.encoding.modulus();
+        let closer = (here + modulus - 1) % modulus;
+        for m in 0..self.move_count() {
+            let mut next = *cells;
+            if !self.apply(&mut next, m) {
+                continue;
+            }
+            let Some(rank) = self.rank(&next) else { continue };
+            if self.residue(rank, &next)? == Some(closer) {
+                return Ok((m, next, rank));
+            }
+        }
+        Err(QueryError::Corrupt(NO_CLOSER_MOVE))
+    }
+
+    /// The distance of `cells` (rank `rank`): read, or walked to the goal.
+    fn distance_from(&self, cells: Cells, rank: u64) -> Result<Option<u8>, QueryError> {
+        if self.layout.encoding == Encoding::Full {
+            return self.stored(rank);
+        }
+        let Some(start) = self.residue(rank, &cells)? else { return Ok(None) };
+        let modulus = self.layout.encoding.modulus();
+        let (mut cells, mut rank, mut here, mut steps) = (cells, rank, start, 0u8);
+        while rank != self.layout.goal_rank {
+            if steps >= self.layout.max_depth {
+                return Err(QueryError::Corrupt(WALK_DISAGREES));
+            }
+            (_, cells, rank) = self.closer_move(&cells, here)?;
+            here = (here + modulus - 1) % modulus;
+            steps += 1;
+        }
+        if steps % modulus == start { Ok(Some(steps)) } else { Err(QueryError::Corrupt(WALK_DISAGREES)) }
+    }
+}
+
+impl LookupLayout {
+    /// Reads and checks a table's layout (see [`Lookup::new`]).
+    fn read(bytes: &[u8]) -> Result<Self, Error> {
+        let opened = read_header(bytes)?;
+        let header = opened.header;
+        let Body::Complete(complete) = header.body else {
+            return Err(Error::Unsupported(UNSUPPORTED_KIND));
+        };
+        let Model::Board(board) = header.model else { return Err(Error::Unsupported(UNSUPPORTED_ORBITS)) };
+        check_counts(&complete)?;
+        let sliding = board.kind == KindTag::Sliding;
+        let (rows, cols) = (board.rows, board.cols);
+        let n = usize::from(rows) * usize::from(cols);
+        if rows == 0 || cols == 0 || n > CELLS || board.goal.len() != n {
+            return Err(Error::corrupt("board", "its rows, columns and goal do not agree, or it has over 16 cells"));
+        }
+        let (values, goal) = labels(board.goal, sliding)?;
+
+        let names = range_in(bytes, header.move_names.as_bytes());
+        let name_count = header.move_names.split(' ').count();
+        let (moves, move_count) = if sliding {
+            if !board.move_maps.is_empty() {
+                return Err(Error::corrupt("move maps", "present for a sliding puzzle"));
+            }
+            (LookupMoves::Sliding(sliding_directions(header.move_names)?), 4)
+        } else {
+            let maps = board.move_maps;
+            let count = maps.len() / n;
+            if count == 0 || count > godtab_puzzles::MAX_MOVES || maps.len() % n != 0 || count != name_count {
+                return Err(Error::corrupt("move maps", "are not one map of the board's cells per move name"));
+            }
+            if !maps.chunks_exact(n).all(godtab_rank::is_permutation) {
+                return Err(Error::corrupt("move maps", "a map is not a permutation of the cells"));
+            }
+            let at = u32::try_from(range_in(bytes, maps).start).map_err(|_| Error::corrupt("move maps", "too far"))?;
+            (LookupMoves::Permutation { at }, count)
+        };
+
+        let goal_blank = goal[..n].iter().position(|&l| usize::from(l) == n - 1 && sliding).unwrap_or(0) as u8;
+        let ranking = ranking(header.ranking, &goal[..n], sliding, cols, goal_blank, board.move_maps)?;
+        let slots = match ranking {
+            LookupRanking::Lex => godtab_rank::FACTORIAL[n],
+            LookupRanking::Parity { .. } => godtab_rank::FACTORIAL[n] / 2,
+            LookupRanking::BlankParity { stride, .. } => stride * n as u64,
+        };
+        if slots != complete.states {
+            return Err(Error::corrupt("state count", "differs from the size of the puzzle's rank space"));
+        }
+        let encoding = complete.encoding;
+        let encoding_fits = match encoding {
+            Encoding::Compact => sliding || undo_each_other(board.move_maps, n),
+            Encoding::Parity => {
+                sliding && matches!(ranking, LookupRanking::BlankParity { .. }) && rows >= 2 && cols >= 2
+            }
+            _ => true,
+        };
+        if !encoding_fits {
+            return Err(Error::corrupt("encoding", "does not fit this puzzle's moves and ranking"));
+        }
+        let unreachable = complete.reachable < complete.states;
+        let widths = encoding.layout(complete.max_depth, unreachable, move_count);
+        check_widths(&complete, widths)?;
+        let distance = check_section("distance", complete.distance, complete.states, opened.header_end, bytes.len())?;
+        let parent = check_section("parent", complete.parent, complete.states, distance.bytes.end as u64, bytes.len())?;
+        if parent.bytes.end != bytes.len() {
+            return Err(Error::Section {
+                section: "parent",
+                offset: complete.parent.offset,
+                length: complete.parent.length,
+                problem: "does not end the file",
+            });
+        }
+        let mut layout = Self {
+            file_len: bytes.len() as u64,
+            checksum: format::read_u64(bytes, at::CHECKSUM),
+            rows,
+            cols,
+            moves,
+            move_count: move_count as u8,
+            ranking,
+            encoding,
+            values,
+            goal,
+            goal_blank,
+            slots,
+            goal_rank: 0,
+            max_depth: complete.max_depth,
+            marker: unreachable.then_some(widths.marker),
+            distance: SectionAt {
+                offset: complete.distance.offset,
+                length: complete.distance.length,
+                width: widths.distance,
+            },
+            parent: SectionAt { offset: complete.parent.offset, length: complete.parent.length, width: widths.parent },
+            names: SectionAt { offset: names.start as u64, length: names.len() as u64, width: 8 },
+        };
+        let lookup = Lookup { bytes, layout };
+        let goal_cells = Cells { labels: goal, blank: goal_blank };
+        layout.goal_rank = lookup.rank(&goal_cells).ok_or(Error::corrupt("goal", "lies outside its rank space"))?;
+        Ok(layout)
+    }
+
+    /// The layout as a Rust expression (a `godtab_runtime::LookupLayout`
+    /// value), for a build script to write into a file the program
+    /// `include!`s and passes to [`Lookup::with_layout`].
+    #[must_use]
+    pub fn rust_source(&self) -> impl fmt::Display + '_ {
+        RustSource(self)
+    }
+}
+
+/// The labels of a goal's values: the distinct values ascending, the blank
+/// last on a sliding board; and the goal as labels.
+fn labels(goal: &[u8], sliding: bool) -> Result<([u8; CELLS], [u8; CELLS]), Error> {
+    let n = goal.len();
+    let mut values = [0u8; CELLS];
+    values[..n].copy_from_slice(goal);
+    let key = |v: u8| if sliding && v == BLANK { 256 } else { u16::from(v) };
+    values[..n].sort_unstable_by_key(|&v| key(v));
+    if values[..n].windows(2).any(|w| w[0] == w[1]) {
+        return Err(Error::Unsupported(UNSUPPORTED_TILES));
+    }
+    if sliding && !goal.contains(&BLANK) {
+        return Err(Error::corrupt("goal", "a sliding board's goal has no blank"));
+    }
+    let mut labels = [0u8; CELLS];
+    for (label, &v) in labels.iter_mut().zip(goal) {
+        *label = values[..n].iter().position(|&w| w == v).unwrap_or(0) as u8;
+    }
+    Ok((values, labels))
+}
+
+/// The directions of the sliding moves, from their names: u, d, l, r once
+/// each, in any order.
+fn sliding_directions(names: &str) -> Result<[u8; 4], Error> {
+    let mut directions = [0u8; 4];
+    let mut seen = 0u8;
+    let mut count = 0;
+    for name in names.split(' ') {
+        let direction = match name {
+            "u" => 0,
+            "d" => 1,
+            "l" => 2,
+            "r" => 3,
+            _ => return Err(Error::Unsupported(UNSUPPORTED_MOVES)),
+        };
+        if count == 4 || seen & 1 << direction != 0 {
+            return Err(Error::Unsupported(UNSUPPORTED_MOVES));
+        }
+        seen |= 1 << direction;
+        directions[count] = direction;
+        count += 1;
+    }
+    if count == 4 { Ok(directions) } else { Err(Error::Unsupported(UNSUPPORTED_MOVES)) }
+}
+
+/// The ranking the header names, with what ranking needs precomputed,
+/// checked against the puzzle as `Puzzle::with_ranking` checks it.
+fn ranking(
+    tag: RankingTag,
+    goal: &[u8],
+    sliding: bool,
+    cols: u8,
+    goal_blank: u8,
+    maps: &[u8],
+) -> Result<LookupRanking, Error> {
+    let n = goal.len();
+    let unfit = || Error::corrupt("ranking", "does not fit the puzzle");
+    match tag {
+        RankingTag::Lex => Ok(LookupRanking::Lex),
+        RankingTag::Parity => {
+            // Every move must keep the parity: permutation moves, all even.
+            if sliding || maps.chunks_exact(n.max(1)).any(|map| godtab_rank::rank_lex_parity_small(map).1) {
+                return Err(unfit());
+            }
+            Ok(LookupRanking::Parity { goal_odd: godtab_rank::rank_lex_parity_small(goal).1 })
+        }
+        RankingTag::BlankParity if sliding && n >= 2 => {
+            let stride = godtab_rank::FACTORIAL[n - 1] / 2;
+            let (_, goal_odd, _) = godtab_rank::rank_lex_parity_skipping_small(goal, (n - 1) as u8);
+            // A vertical move carries a tile past `cols - 1` others: on
+            // boards of even width the parity flips with the blank's row.
+            let (cols, goal_row) = (usize::from(cols), usize::from(goal_blank) / usize::from(cols));
+            let odd_tiles_by_blank = (0..n)
+                .filter(|&cell| goal_odd ^ (cols % 2 == 0 && (cell / cols ^ goal_row) % 2 == 1))
+                .fold(0u16, |mask, cell| mask | 1 << cell);
+            Ok(LookupRanking::BlankParity { stride, odd_tiles_by_blank })
+        }
+        RankingTag::BlankParity => Err(unfit()),
+        RankingTag::Multiset | RankingTag::Orbits => Err(Error::Unsupported(UNSUPPORTED_RANKING)),
+    }
+}
+
+/// Whether every permutation move is undone by some move.
+fn undo_each_other(maps: &[u8], n: usize) -> bool {
+    let n = n.max(1);
+    maps.chunks_exact(n)
+        .all(|map| maps.chunks_exact(n).any(|other| (0..n).all(|i| other.get(usize::from(map[i])) == Some(&(i as u8)))))
+}
+
+/// A checked section's bytes (empty if out of range).
+fn section<'a>(bytes: &'a [u8], at: &SectionAt) -> &'a [u8] {
+    let start = usize::try_from(at.offset).unwrap_or(usize::MAX);
+    let len = usize::try_from(at.length).unwrap_or(0);
+    bytes.get(start..start.saturating_add(len)).unwrap_or_default()
+}
+
+struct RustSource<'a>(&'a LookupLayout);
+
+impl fmt::Display for RustSource<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let l = self.0;
+        let path = "godtab_runtime";
+        writeln!(f, "{path}::LookupLayout {{")?;
+        writeln!(f, "    file_len: {},", l.file_len)?;
+        writeln!(f, "    checksum: {:#018x},", l.checksum)?;
+        writeln!(f, "    rows: {},", l.rows)?;
+        writeln!(f, "    cols: {},", l.cols)?;
+        match l.moves {
+            LookupMoves::Sliding(d) => writeln!(f, "    moves: {path}::LookupMoves::Sliding({d:?}),")?,
+            LookupMoves::Permutation { at } => {
+                writeln!(f, "    moves: {path}::LookupMoves::Permutation {{ at: {at} }},")?
+            }
+        }
+        writeln!(f, "    move_count: {},", l.move_count)?;
+        match l.ranking {
+            LookupRanking::Lex => writeln!(f, "    ranking: {path}::LookupRanking::Lex,")?,
+            LookupRanking::Parity { goal_odd } => {
+                writeln!(f, "    ranking: {path}::LookupRanking::Parity {{ goal_odd: {goal_odd} }},")?;
+            }
+            LookupRanking::BlankParity { stride, odd_tiles_by_blank } => writeln!(
+                f,
+                "    ranking: {path}::LookupRanking::BlankParity {{ stride: {stride}, odd_tiles_by_blank: {odd_tiles_by_blank:#06x} }},"
+            )?,
+        }
+        writeln!(f, "    encoding: {path}::Encoding::{:?},", l.encoding)?;
+        writeln!(f, "    values: {:?},", l.values)?;
+        writeln!(f, "    goal: {:?},", l.goal)?;
+        writeln!(f, "    goal_blank: {},", l.goal_blank)?;
+        writeln!(f, "    slots: {},", l.slots)?;
+        writeln!(f, "    goal_rank: {},", l.goal_rank)?;
+        writeln!(f, "    max_depth: {},", l.max_depth)?;
+        writeln!(f, "    marker: {:?},", l.marker)?;
+        for (name, s) in [("distance", l.distance), ("parent", l.parent), ("names", l.names)] {
+            writeln!(
+                f,
+                "    {name}: {path}::SectionAt {{ offset: {}, length: {}, width: {} }},",
+                s.offset, s.length, s.width
+            )?;
+        }
+        write!(f, "}}")
+    }
+}
