@@ -68,6 +68,20 @@
  *     names, solutions) goes into the caller's buffers, NUL-terminated.
  *   - Output buffers may be NULL when their capacity is 0.
  *
+ * FIRMWARE: THE LEAN LOOKUP
+ *
+ *   A godtab_table holds the puzzle's model (about 7 KB; its storage is
+ *   GODTAB_TABLE_SIZE, 16 KiB, for pattern sets too) and its open pulls in
+ *   the code of every puzzle kind. A godtab_lookup (GODTAB_LOOKUP_SIZE,
+ *   256 bytes) opens a complete table of a board puzzle (a sliding board of
+ *   single-tile moves or a permutation puzzle, distinct tiles, any
+ *   encoding) with no model: godtab_lookup_open, godtab_lookup_distance,
+ *   godtab_lookup_solve, godtab_lookup_move_name, the same answers and
+ *   status codes. Nothing to close. Linked with -Wl,--gc-sections, a
+ *   program that uses only these pays for far less code (figures:
+ *   `cargo xtask bench size`, README). Other tables answer
+ *   GODTAB_ERROR_UNSUPPORTED: open them as a godtab_table.
+ *
  * THREADS
  *
  *   An open table is read-only: any number of threads may query the same
@@ -100,6 +114,17 @@
  * of state text that is a C string.
  */
 #define GODTAB_NUL_TERMINATED SIZE_MAX
+
+/**
+ * Bytes of a `godtab_lookup`: an open lookup needs 192 on 64-bit targets;
+ * the rest is room for later versions (the size is part of the ABI).
+ */
+#define GODTAB_LOOKUP_SIZE 256
+
+/**
+ * The `uint64_t` words of a `godtab_lookup`.
+ */
+#define GODTAB_LOOKUP_WORDS (GODTAB_LOOKUP_SIZE / 8)
 
 /**
  * Bytes of a `godtab_table`. Today a table needs 7,072 bytes on 64-bit
@@ -305,6 +330,16 @@ typedef struct {
   uint64_t opaque[GODTAB_TABLE_WORDS];
 } godtab_table;
 
+/**
+ * Storage for one open lookup (a complete table of a board puzzle, read
+ * with no puzzle model): `GODTAB_LOOKUP_SIZE` bytes, declared anywhere,
+ * zeroed or opened, its address passed to every call. Its contents are
+ * private. Do not copy or move it while it is open (a copy is not open).
+ */
+typedef struct {
+  uint64_t opaque[GODTAB_LOOKUP_WORDS];
+} godtab_lookup;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -381,6 +416,77 @@ godtab_status godtab_format_moves(const godtab_table *table,
                                   size_t count,
                                   const char *separator,
                                   char *out,
+                                  size_t capacity,
+                                  size_t *len);
+
+/**
+ * The number of moves from the state with these tile values (reading
+ * order, 0 for the blank) to the goal, as `godtab_distance`: constant time
+ * for a full table, a walk to the goal for a compact or parity one.
+ *
+ * Returns as `godtab_distance`.
+ *
+ * # Safety
+ *
+ * `lookup` is NULL or points to a `godtab_lookup` that was zeroed or
+ * opened; `tiles` is NULL or points to `count` readable bytes; `distance`
+ * is NULL or writable.
+ */
+godtab_status godtab_lookup_distance(const godtab_lookup *lookup,
+                                     const uint8_t *tiles,
+                                     size_t count,
+                                     uint32_t *distance);
+
+/**
+ * Writes the name of move `index` and a NUL into `out` (`capacity` bytes;
+ * `GODTAB_MAX_MOVE_NAME` always do), as `godtab_move_name`.
+ *
+ * # Safety
+ *
+ * `lookup` as for `godtab_lookup_distance`; `out` NULL or `capacity`
+ * writable bytes.
+ */
+godtab_status godtab_lookup_move_name(const godtab_lookup *lookup,
+                                      size_t index,
+                                      char *out,
+                                      size_t capacity);
+
+/**
+ * Opens a complete table of a board puzzle (a sliding board of single-tile
+ * moves or a permutation puzzle, distinct tiles, any encoding) over the
+ * caller's bytes, in place in `lookup`, with the checks of
+ * `godtab_table_open`; the bytes must stay valid and unchanged while it
+ * is used. Nothing needs closing or freeing: zero the storage or open
+ * again.
+ *
+ * Returns `GODTAB_OK`; `GODTAB_ERROR_UNSUPPORTED` for a table a lookup
+ * does not answer (open it as a `godtab_table`); as `godtab_table_open`
+ * otherwise.
+ *
+ * # Safety
+ *
+ * `lookup` is NULL or points to writable storage for a `godtab_lookup`;
+ * `bytes` is NULL or points to `len` readable bytes that outlive the open
+ * lookup.
+ */
+godtab_status godtab_lookup_open(godtab_lookup *lookup, const uint8_t *bytes, size_t len);
+
+/**
+ * Writes the moves of the least optimal solution (move indices) into
+ * `moves` and their number into `*len`, as `godtab_solve` does.
+ *
+ * Returns as `godtab_solve`.
+ *
+ * # Safety
+ *
+ * `lookup` as for `godtab_lookup_distance`; `tiles` NULL or `count`
+ * readable bytes; `moves` NULL or `capacity` writable bytes; `len` NULL or
+ * writable.
+ */
+godtab_status godtab_lookup_solve(const godtab_lookup *lookup,
+                                  const uint8_t *tiles,
+                                  size_t count,
+                                  uint8_t *moves,
                                   size_t capacity,
                                   size_t *len);
 

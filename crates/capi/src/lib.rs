@@ -53,6 +53,7 @@ extern crate std;
 
 mod file;
 mod guard;
+mod lookup;
 mod query;
 mod status;
 mod storage;
@@ -61,6 +62,10 @@ mod tests;
 mod text;
 
 pub use file::godtab_table_open_file;
+pub use lookup::{
+    GODTAB_LOOKUP_SIZE, GODTAB_LOOKUP_WORDS, GodtabLookup, godtab_lookup_distance, godtab_lookup_move_name,
+    godtab_lookup_open, godtab_lookup_solve,
+};
 pub use query::{
     godtab_distance, godtab_distance_text, godtab_format_moves, godtab_solve, godtab_solve_text, godtab_solve_within,
 };

@@ -297,6 +297,17 @@ unsafe fn solve_into(
         },
         _ => return Err(GODTAB_ERROR_UNSUPPORTED),
     };
+    // SAFETY: the caller's rule for `len`.
+    unsafe { write_solution(written, len) }
+}
+
+/// The status of a solution written into the caller's buffer, with its
+/// length (also when the buffer was too small).
+///
+/// # Safety
+///
+/// `len` is non-null and writable.
+pub(crate) unsafe fn write_solution(written: Result<usize, QueryError>, len: *mut usize) -> Result<Status, Status> {
     match written {
         Ok(n) => {
             // SAFETY: `len` is non-null and writable.
@@ -349,7 +360,7 @@ fn copy_moves(moves: &[u8], buffer: &mut [u8]) -> Result<usize, QueryError> {
 ///
 /// `out` is NULL or points to `capacity` writable bytes that nothing else
 /// reads or writes during the call.
-unsafe fn out_buffer<'a>(out: *mut u8, capacity: usize) -> Result<&'a mut [u8], Status> {
+pub(crate) unsafe fn out_buffer<'a>(out: *mut u8, capacity: usize) -> Result<&'a mut [u8], Status> {
     if capacity == 0 {
         return Ok(&mut []);
     }
@@ -364,7 +375,7 @@ unsafe fn out_buffer<'a>(out: *mut u8, capacity: usize) -> Result<&'a mut [u8], 
 }
 
 /// Fails with `GODTAB_ERROR_NULL` for a missing out-parameter.
-fn check_out<T>(out: *mut T) -> Result<(), Status> {
+pub(crate) fn check_out<T>(out: *mut T) -> Result<(), Status> {
     if out.is_null() { Err(GODTAB_ERROR_NULL) } else { Ok(()) }
 }
 
@@ -373,7 +384,7 @@ fn check_out<T>(out: *mut T) -> Result<(), Status> {
 /// # Safety
 ///
 /// `distance` is non-null and writable.
-unsafe fn write_distance(answer: Option<u8>, distance: *mut u32) -> Result<Status, Status> {
+pub(crate) unsafe fn write_distance(answer: Option<u8>, distance: *mut u32) -> Result<Status, Status> {
     let Some(answer) = answer else { return Ok(GODTAB_UNSOLVABLE) };
     // SAFETY: by the function's contract.
     unsafe { distance.write(u32::from(answer)) };

@@ -379,7 +379,7 @@ pub unsafe extern "C" fn godtab_move_name(
 /// # Safety
 ///
 /// `out` is NULL or points to `capacity` writable bytes.
-unsafe fn write_text(text: &[u8], out: *mut c_char, capacity: usize) -> Result<Status, Status> {
+pub(crate) unsafe fn write_text(text: &[u8], out: *mut c_char, capacity: usize) -> Result<Status, Status> {
     // A zero capacity is too small whatever the pointer (it may be NULL).
     if text.len() >= capacity {
         return Err(GODTAB_ERROR_BUFFER_TOO_SMALL);
