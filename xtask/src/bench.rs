@@ -21,6 +21,10 @@ pub struct Args {
     /// program runs once.
     #[arg(long, default_value_t = 11)]
     runs: usize,
+    /// `size` only: at opt-level z alone, and fail when a lookup exceeds its
+    /// budget (code, handle, stack).
+    #[arg(long)]
+    check: bool,
     /// Where the seed statements are.
     #[arg(long, default_value_os_t = seeds::default_dir())]
     seeds: PathBuf,
@@ -45,6 +49,9 @@ enum What {
     /// One table by two processes on loopback against one process, on the
     /// 3x4 board's compact table.
     Cluster,
+    /// The code, RAM and stack a firmware image pays for godtab: the size
+    /// probes of examples/size at opt-level z and s, Rust and C.
+    Size,
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -55,6 +62,7 @@ pub fn run(args: &Args) -> Result<()> {
         What::Pdb => crate::bench_pdb::run(),
         What::Twobit => crate::bench_twobit::run(args.runs.min(7)),
         What::Cluster => crate::bench_cluster::run(args.runs.min(7)),
+        What::Size => crate::bench_size::run(args.check),
     }
 }
 

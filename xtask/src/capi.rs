@@ -119,6 +119,14 @@ pub fn run(args: &Args) -> Result<()> {
     Ok(())
 }
 
+/// Builds the no-std library alone (the `bundle-nostd` profile: built for
+/// size) and gives its path in the target folder.
+pub fn build_nostd() -> Result<PathBuf> {
+    let nostd = ["--profile", "bundle-nostd", "--features", "panic-handler", "--crate-type", "staticlib"];
+    crate::cargo(&[&["rustc", "--quiet", "-p", "godtab-capi"][..], &nostd].concat())?;
+    Ok(crate::workspace_root().join("target/bundle-nostd/libgodtab_capi.a"))
+}
+
 /// Builds the C libraries: `cargo rustc` with the crate types asked for,
 /// so that the workspace's own builds of the crate stay a plain Rust
 /// library (a no-std static library needs `panic = "abort"`, which only the
@@ -126,8 +134,7 @@ pub fn run(args: &Args) -> Result<()> {
 /// `panic-handler` feature defines).
 pub fn build_libraries() -> Result<Libraries> {
     let root = crate::workspace_root();
-    let nostd = ["--profile", "bundle-nostd", "--features", "panic-handler", "--crate-type", "staticlib"];
-    crate::cargo(&[&["rustc", "--quiet", "-p", "godtab-capi"][..], &nostd].concat())?;
+    let nostd = build_nostd()?;
     crate::cargo(&[
         "rustc",
         "--quiet",
@@ -150,8 +157,8 @@ pub fn build_libraries() -> Result<Libraries> {
         static_std: lib.join("libgodtab.a"),
         shared: lib.join("libgodtab.so"),
     };
+    std::fs::copy(&nostd, &libraries.nostd).context("copying libgodtab_nostd.a")?;
     for (built, copy) in [
-        ("target/bundle-nostd/libgodtab_capi.a", &libraries.nostd),
         ("target/bundle/libgodtab_capi.a", &libraries.static_std),
         ("target/bundle/libgodtab_capi.so", &libraries.shared),
     ] {

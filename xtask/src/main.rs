@@ -32,6 +32,7 @@ mod artefacts;
 mod bench;
 mod bench_cluster;
 mod bench_pdb;
+mod bench_size;
 mod bench_twobit;
 mod capi;
 mod dist;

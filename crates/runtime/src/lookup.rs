@@ -538,20 +538,19 @@ impl LookupLayout {
 /// The labels of a goal's values: the distinct values ascending, the blank
 /// last on a sliding board; and the goal as labels.
 fn labels(goal: &[u8], sliding: bool) -> Result<([u8; CELLS], [u8; CELLS]), Error> {
-    let n = goal.len();
-    let mut values = [0u8; CELLS];
-    values[..n].copy_from_slice(goal);
     let key = |v: u8| if sliding && v == BLANK { 256 } else { u16::from(v) };
-    values[..n].sort_unstable_by_key(|&v| key(v));
-    if values[..n].windows(2).any(|w| w[0] == w[1]) {
-        return Err(Error::Unsupported(UNSUPPORTED_TILES));
+    let (mut values, mut labels) = ([0u8; CELLS], [0u8; CELLS]);
+    // A value's label is the number of values below it: no sort (and no
+    // sorting code) for at most 16 of them.
+    for (label, &v) in labels.iter_mut().zip(goal) {
+        if goal.iter().filter(|&&w| w == v).count() > 1 {
+            return Err(Error::Unsupported(UNSUPPORTED_TILES));
+        }
+        *label = goal.iter().filter(|&&w| key(w) < key(v)).count() as u8;
+        values[usize::from(*label) & (CELLS - 1)] = v;
     }
     if sliding && !goal.contains(&BLANK) {
         return Err(Error::corrupt("goal", "a sliding board's goal has no blank"));
-    }
-    let mut labels = [0u8; CELLS];
-    for (label, &v) in labels.iter_mut().zip(goal) {
-        *label = values[..n].iter().position(|&w| w == v).unwrap_or(0) as u8;
     }
     Ok((values, labels))
 }
