@@ -607,7 +607,7 @@ fn ranking(
             // boards of even width the parity flips with the blank's row.
             let (cols, goal_row) = (usize::from(cols), usize::from(goal_blank) / usize::from(cols));
             let odd_tiles_by_blank = (0..n)
-                .filter(|&cell| goal_odd ^ (cols % 2 == 0 && (cell / cols ^ goal_row) % 2 == 1))
+                .filter(|&cell| goal_odd ^ (cols % 2 == 0 && ((cell / cols) ^ goal_row) % 2 == 1))
                 .fold(0u16, |mask, cell| mask | 1 << cell);
             Ok(LookupRanking::BlankParity { stride, odd_tiles_by_blank })
         }
