@@ -68,6 +68,13 @@
 //! the preamble and header are read once, the same way for every kind, and
 //! the file is checked as what its header says it is. Match on it once.
 //!
+//! # Firmware: the lean lookup
+//!
+//! [`Lookup`] opens a complete table of a board puzzle (sliding or
+//! permutation, distinct tiles, any encoding) with no puzzle model: a
+//! 184-byte handle and a fraction of the code (`cargo xtask bench size`
+//! measures both), the same answers from tile values.
+//!
 //! # Memory-mapped files
 //!
 //! A mapping shows the file as it is *now*: if another process rewrote the

@@ -116,8 +116,39 @@ pub struct LookupLayout {
     pub names: SectionAt,
 }
 
-/// A complete table of a board puzzle, opened with no puzzle model (see the
-/// [module docs](self)): a borrowed byte slice and its [`LookupLayout`].
+/// A complete table of a board puzzle, opened with no puzzle model: a
+/// borrowed byte slice and its [`LookupLayout`], for firmware that pays for
+/// every byte of code and RAM.
+///
+/// [`Table`](crate::Table) rebuilds the general puzzle model at open (any
+/// kind, any ranking: a few kilobytes of RAM and tens of kilobytes of
+/// code). A lookup reads only what a board's queries need (about a hundred
+/// bytes of plain numbers) and answers from tile values with one ranking
+/// function compiled once. It opens sliding boards of single-tile moves
+/// and permutation puzzles, of distinct tiles, in every encoding, and gives
+/// the answers `Table` gives, move for move; other tables are refused with
+/// [`Error::Unsupported`].
+///
+/// A program built for one table can go further: its build script computes
+/// the layout ([`LookupLayout::rust_source`]) and [`Lookup::with_layout`]
+/// opens the bytes against it without decoding the header at all.
+///
+/// ```
+/// use godtab_runtime::{Error, Lookup};
+///
+/// static SLIDE_2X3: &[u8] = include_bytes!("../tests/fixtures/v2/slide-2x3.gtab");
+///
+/// fn main() -> Result<(), Error> {
+///     let lookup = Lookup::new(SLIDE_2X3)?;
+///     assert_eq!(lookup.distance(&[1, 2, 3, 0, 4, 5])?, Some(2));
+///     let mut moves = [0u8; 8];
+///     let len = lookup.solve_into(&[1, 2, 3, 0, 4, 5], &mut moves)?;
+///     assert_eq!(&moves[..len], &[3, 3]); // r r
+///     let fixed = Lookup::with_layout(SLIDE_2X3, lookup.layout())?;
+///     assert_eq!(fixed.distance(&[1, 2, 3, 4, 0, 5])?, Some(1));
+///     Ok(())
+/// }
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Lookup<'a> {
     bytes: &'a [u8],
