@@ -116,7 +116,7 @@
 #define GODTAB_NUL_TERMINATED SIZE_MAX
 
 /**
- * Bytes of a `godtab_lookup`: an open lookup needs 192 on 64-bit targets;
+ * Bytes of a `godtab_lookup`: an open lookup needs 208 on 64-bit targets;
  * the rest is room for later versions (the size is part of the ABI).
  */
 #define GODTAB_LOOKUP_SIZE 256

@@ -15,7 +15,7 @@ use crate::query::{check_out, out_buffer, write_distance, write_solution};
 use crate::storage::write_text;
 use crate::{guard, text};
 
-/// Bytes of a `godtab_lookup`: an open lookup needs 192 on 64-bit targets;
+/// Bytes of a `godtab_lookup`: an open lookup needs 208 on 64-bit targets;
 /// the rest is room for later versions (the size is part of the ABI).
 pub const GODTAB_LOOKUP_SIZE: usize = 256;
 

@@ -72,7 +72,7 @@
 //!
 //! [`Lookup`] opens a complete table of a board puzzle (sliding or
 //! permutation, distinct tiles, any encoding) with no puzzle model: a
-//! 184-byte handle and a fraction of the code (`cargo xtask bench size`
+//! 200-byte handle and a fraction of the code (`cargo xtask bench size`
 //! measures both), the same answers from tile values.
 //!
 //! # Memory-mapped files

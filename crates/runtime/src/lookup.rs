@@ -93,9 +93,10 @@ pub struct LookupLayout {
     pub ranking: LookupRanking,
     /// How the table stores its answers.
     pub encoding: Encoding,
-    /// The tile value of each label, ascending, the blank (0) last on a
-    /// sliding board: a state's labels are the positions of its values here.
-    pub values: [u8; CELLS],
+    /// Bit `v` (of 256): whether `v` is a tile value, the blank of a
+    /// sliding board left out. A tile's label is the number of tile values
+    /// below it; a sliding board's blank (0) has the last label.
+    pub tiles: [u64; 4],
     /// The goal's labels, cell by cell.
     pub goal: [u8; CELLS],
     /// Sliding boards: the goal's blank cell.
@@ -299,19 +300,19 @@ impl<'a> Lookup<'a> {
         if values.len() != n {
             return Err(StateError::WrongCount { expected: n, found: values.len() });
         }
+        let sliding = matches!(self.layout.moves, LookupMoves::Sliding(_));
         let mut cells = Cells { labels: [0; CELLS], blank: 0 };
         let mut seen = 0u32;
         for (cell, (&value, label)) in values.iter().zip(&mut cells.labels).enumerate() {
             let blank = value == BLANK;
-            let known = &self.layout.values[..n];
-            let Some(found) = known.iter().position(|&v| v == value) else {
+            let Some(found) = label_of(&self.layout.tiles, value, sliding, n) else {
                 return Err(StateError::UnknownTile { cell: cell + 1, value, blank });
             };
             if seen & 1 << found != 0 {
                 return Err(StateError::RepeatedTile { cell: cell + 1, value, blank });
             }
             seen |= 1 << found;
-            *label = found as u8;
+            *label = found;
             if blank {
                 cells.blank = cell as u8;
             }
@@ -471,7 +472,7 @@ impl LookupLayout {
         if rows == 0 || cols == 0 || n > CELLS || board.goal.len() != n {
             return Err(Error::corrupt("board", "its rows, columns and goal do not agree, or it has over 16 cells"));
         }
-        let (values, goal) = labels(board.goal, sliding)?;
+        let (tiles, goal) = labels(board.goal, sliding)?;
 
         let names = range_in(bytes, header.move_names.as_bytes());
         let name_count = header.move_names.split(' ').count();
@@ -536,7 +537,7 @@ impl LookupLayout {
             move_count: move_count as u8,
             ranking,
             encoding,
-            values,
+            tiles,
             goal,
             goal_blank,
             slots,
@@ -566,24 +567,45 @@ impl LookupLayout {
     }
 }
 
-/// The labels of a goal's values: the distinct values ascending, the blank
-/// last on a sliding board; and the goal as labels.
-fn labels(goal: &[u8], sliding: bool) -> Result<([u8; CELLS], [u8; CELLS]), Error> {
-    let key = |v: u8| if sliding && v == BLANK { 256 } else { u16::from(v) };
-    let (mut values, mut labels) = ([0u8; CELLS], [0u8; CELLS]);
-    // A value's label is the number of values below it: no sort (and no
-    // sorting code) for at most 16 of them.
-    for (label, &v) in labels.iter_mut().zip(goal) {
-        if goal.iter().filter(|&&w| w == v).count() > 1 {
+/// The label of tile value `value` on a board of `n` cells whose tile
+/// values are the bits of `tiles`: the number of tile values below it, the
+/// blank of a sliding board last; `None` for a value that is no tile.
+fn label_of(tiles: &[u64; 4], value: u8, sliding: bool, n: usize) -> Option<u8> {
+    if sliding && value == BLANK {
+        return Some((n - 1) as u8);
+    }
+    let (word, bit) = (usize::from(value >> 6), value & 63);
+    if tiles[word] >> bit & 1 == 0 {
+        return None;
+    }
+    let below: u32 = tiles[..word].iter().map(|w| w.count_ones()).sum();
+    Some((below + (tiles[word] & ((1u64 << bit) - 1)).count_ones()) as u8)
+}
+
+/// The tile values of a goal (see [`LookupLayout::tiles`]) and the goal as
+/// labels.
+fn labels(goal: &[u8], sliding: bool) -> Result<([u64; 4], [u8; CELLS]), Error> {
+    let mut tiles = [0u64; 4];
+    let mut blanks = 0;
+    for &v in goal {
+        if sliding && v == BLANK {
+            blanks += 1;
+            continue;
+        }
+        let (word, bit) = (usize::from(v >> 6), v & 63);
+        if tiles[word] >> bit & 1 == 1 {
             return Err(Error::Unsupported(UNSUPPORTED_TILES));
         }
-        *label = goal.iter().filter(|&&w| key(w) < key(v)).count() as u8;
-        values[usize::from(*label) & (CELLS - 1)] = v;
+        tiles[word] |= 1 << bit;
     }
-    if sliding && !goal.contains(&BLANK) {
-        return Err(Error::corrupt("goal", "a sliding board's goal has no blank"));
+    if sliding && blanks != 1 {
+        return Err(Error::corrupt("goal", "a sliding board's goal does not have exactly one blank"));
     }
-    Ok((values, labels))
+    let mut labels = [0u8; CELLS];
+    for (label, &v) in labels.iter_mut().zip(goal) {
+        *label = label_of(&tiles, v, sliding, goal.len()).unwrap_or(0);
+    }
+    Ok((tiles, labels))
 }
 
 /// The directions of the sliding moves, from their names: u, d, l, r once
@@ -690,7 +712,7 @@ impl fmt::Display for RustSource<'_> {
             )?,
         }
         writeln!(f, "    encoding: {path}::Encoding::{:?},", l.encoding)?;
-        writeln!(f, "    values: {:?},", l.values)?;
+        writeln!(f, "    tiles: [{:#x}, {:#x}, {:#x}, {:#x}],", l.tiles[0], l.tiles[1], l.tiles[2], l.tiles[3])?;
         writeln!(f, "    goal: {:?},", l.goal)?;
         writeln!(f, "    goal_blank: {},", l.goal_blank)?;
         writeln!(f, "    slots: {},", l.slots)?;
