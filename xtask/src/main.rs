@@ -23,6 +23,9 @@
 //! - `bench twobit`: the 2-bit search against twsearch's God's-number
 //!   search (its binary in `TWSEARCH`) and against the full search.
 //! - `bench cluster`: one table by two processes against one process.
+//! - `bench size`: the code, RAM and stack a firmware image pays for godtab
+//!   (Table, PatternSet, Lookup; Rust and C; opt-level z and s); `--check`
+//!   fails when a lookup exceeds its budget.
 //! - `python [--bench]`: build the Python module as pip installs it
 //!   (`crates/python`) into `target/python/venv` and run its pytest tests;
 //!   `--bench` measures the batch query.
