@@ -151,3 +151,37 @@ fn damaged_headers_never_panic() {
         assert!(Lookup::new(&bytes[..len]).is_err(), "{len} bytes");
     }
 }
+
+#[test]
+fn a_layout_written_by_hand_never_makes_a_query_panic() {
+    let eight = godtab_gen::build_table(&builtin::EIGHT_PUZZLE).unwrap();
+    let sound = *Lookup::new(&eight).unwrap().layout();
+    let mut damaged = Vec::new();
+    for (rows, cols) in [(0, 3), (3, 0), (5, 5), (1, 1), (255, 255)] {
+        damaged.push(godtab_runtime::LookupLayout { rows, cols, ..sound });
+    }
+    damaged.push(godtab_runtime::LookupLayout { tiles: [u64::MAX; 4], ..sound });
+    damaged.push(godtab_runtime::LookupLayout { goal_blank: 200, ..sound });
+    damaged.push(godtab_runtime::LookupLayout { move_count: 255, ..sound });
+    damaged.push(godtab_runtime::LookupLayout { slots: u64::MAX, goal_rank: u64::MAX, ..sound });
+    damaged.push(godtab_runtime::LookupLayout { max_depth: 255, marker: None, ..sound });
+    let wide = godtab_runtime::SectionAt { offset: u64::MAX, length: 9, width: 8 };
+    damaged.push(godtab_runtime::LookupLayout { distance: wide, ..sound });
+    damaged.push(godtab_runtime::LookupLayout { encoding: Encoding::Parity, ..sound });
+    damaged.push(godtab_runtime::LookupLayout { encoding: Encoding::Compact, ..sound });
+    let mut refused = 0;
+    for layout in &damaged {
+        match Lookup::with_layout(&eight, layout) {
+            Ok(lookup) => {
+                for values in [&[2, 3, 4, 1, 5, 0, 7, 6, 8][..], &[1, 2, 3, 4, 5, 6, 7, 8, 0], &[0; 9]] {
+                    let _ = lookup.distance(values);
+                    let _ = lookup.solve_into(values, &mut [0; 64]);
+                    let _ = lookup.move_name(3);
+                }
+            }
+            Err(_) => refused += 1,
+        }
+    }
+    // The impossible boards and sections are refused outright.
+    assert!(refused >= 6, "{refused} of {} refused", damaged.len());
+}

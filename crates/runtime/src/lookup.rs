@@ -21,7 +21,7 @@ use godtab_puzzles::{BLANK, StateError};
 
 use crate::bits;
 use crate::format::{self, Body, Encoding, KindTag, Model, RankingTag, at};
-use crate::open::{check_counts, check_section, check_widths, range_in, read_header};
+use crate::open::{check_counts, check_sections, range_in, read_header};
 use crate::{Error, QueryError};
 
 /// The most cells a lookup handles (the runtime's limit).
@@ -204,6 +204,7 @@ impl<'a> Lookup<'a> {
         if preamble.checksum != layout.checksum || preamble.file_len != layout.file_len {
             return Err(Error::corrupt("checksum (byte 24)", "differs from the table this program was built for"));
         }
+        layout.check()?;
         Ok(Self { bytes, layout: *layout })
     }
 
@@ -305,7 +306,7 @@ impl<'a> Lookup<'a> {
         let mut seen = 0u32;
         for (cell, (&value, label)) in values.iter().zip(&mut cells.labels).enumerate() {
             let blank = value == BLANK;
-            let Some(found) = label_of(&self.layout.tiles, value, sliding, n) else {
+            let Some(found) = label_of(&self.layout.tiles, value, sliding, n).filter(|&l| usize::from(l) < n) else {
                 return Err(StateError::UnknownTile { cell: cell + 1, value, blank });
             };
             if seen & 1 << found != 0 {
@@ -333,7 +334,7 @@ impl<'a> Lookup<'a> {
                 let blank_label = (labels.len() - 1) as u8;
                 let (lex, odd, blank) = godtab_rank::rank_lex_parity_skipping_small(labels, blank_label);
                 let expected = odd_tiles_by_blank >> (blank & (CELLS - 1)) & 1 == 1;
-                (odd == expected).then_some(blank as u64 * stride + (lex >> 1))
+                (odd == expected).then_some((blank as u64).wrapping_mul(stride).wrapping_add(lex >> 1))
             }
         }
     }
@@ -517,17 +518,7 @@ impl LookupLayout {
         }
         let unreachable = complete.reachable < complete.states;
         let widths = encoding.layout(complete.max_depth, unreachable, move_count);
-        check_widths(&complete, widths)?;
-        let distance = check_section("distance", complete.distance, complete.states, opened.header_end, bytes.len())?;
-        let parent = check_section("parent", complete.parent, complete.states, distance.bytes.end as u64, bytes.len())?;
-        if parent.bytes.end != bytes.len() {
-            return Err(Error::Section {
-                section: "parent",
-                offset: complete.parent.offset,
-                length: complete.parent.length,
-                problem: "does not end the file",
-            });
-        }
+        check_sections(&complete, widths, opened.header_end, bytes.len())?;
         let mut layout = Self {
             file_len: bytes.len() as u64,
             checksum: format::read_u64(bytes, at::CHECKSUM),
@@ -556,6 +547,22 @@ impl LookupLayout {
         let goal_cells = Cells { labels: goal, blank: goal_blank };
         layout.goal_rank = lookup.rank(&goal_cells).ok_or(Error::corrupt("goal", "lies outside its rank space"))?;
         Ok(layout)
+    }
+
+    /// The bounds every query relies on, for a layout that did not come
+    /// from [`LookupLayout::read`] (its fields are public): a board of 1 to
+    /// 16 cells, at most 64 moves, entries of at most 8 bits, sections
+    /// inside the file.
+    fn check(&self) -> Result<(), Error> {
+        let n = usize::from(self.rows) * usize::from(self.cols);
+        let inside =
+            |at: &SectionAt| at.width <= 8 && at.offset.checked_add(at.length).is_some_and(|end| end <= self.file_len);
+        let fits = (1..=CELLS).contains(&n)
+            && usize::from(self.move_count) <= godtab_puzzles::MAX_MOVES
+            && usize::from(self.goal_blank) < n
+            && self.goal[..n].iter().all(|&l| usize::from(l) < n)
+            && [self.distance, self.parent, self.names].iter().all(inside);
+        if fits { Ok(()) } else { Err(Error::corrupt("layout", "describes no board a lookup answers")) }
     }
 
     /// The layout as a Rust expression (a `godtab_runtime::LookupLayout`

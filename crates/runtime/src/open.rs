@@ -64,17 +64,7 @@ impl Meta {
         complete.encoding.check(puzzle).map_err(|problem| Error::corrupt("encoding", problem))?;
         let layout =
             complete.encoding.layout(complete.max_depth, complete.reachable < complete.states, puzzle.move_count());
-        check_widths(&complete, layout)?;
-        let distance = check_section("distance", complete.distance, complete.states, header_end, bytes.len())?;
-        let parent = check_section("parent", complete.parent, complete.states, distance.bytes.end as u64, bytes.len())?;
-        if parent.bytes.end != bytes.len() {
-            return Err(Error::Section {
-                section: "parent",
-                offset: complete.parent.offset,
-                length: complete.parent.length,
-                problem: "does not end the file",
-            });
-        }
+        let (distance, parent) = check_sections(&complete, layout, header_end, bytes.len())?;
 
         let goal_rank = puzzle.rank(&puzzle.goal());
         Ok(Self {
@@ -199,9 +189,32 @@ pub(crate) fn check_counts(header: &Complete<'_>) -> Result<(), Error> {
     Ok(())
 }
 
+/// Checks a complete table's two sections: the widths `layout` gives,
+/// the distance section right after the header, the parent section right
+/// after it and ending the file.
+pub(crate) fn check_sections(
+    complete: &Complete<'_>,
+    layout: Layout,
+    header_end: u64,
+    file_len: usize,
+) -> Result<(Packed, Packed), Error> {
+    check_widths(complete, layout)?;
+    let distance = check_section("distance", complete.distance, complete.states, header_end, file_len)?;
+    let parent = check_section("parent", complete.parent, complete.states, distance.bytes.end as u64, file_len)?;
+    if parent.bytes.end != file_len {
+        return Err(Error::Section {
+            section: "parent",
+            offset: complete.parent.offset,
+            length: complete.parent.length,
+            problem: "does not end the file",
+        });
+    }
+    Ok((distance, parent))
+}
+
 /// Checks the section widths: exactly those the writer gives this
 /// encoding, God's number and move count.
-pub(crate) fn check_widths(header: &Complete<'_>, layout: Layout) -> Result<(), Error> {
+fn check_widths(header: &Complete<'_>, layout: Layout) -> Result<(), Error> {
     if (header.distance.width, header.parent.width) != (layout.distance, layout.parent) {
         return Err(Error::corrupt(
             "section widths",
@@ -213,7 +226,7 @@ pub(crate) fn check_widths(header: &Complete<'_>, layout: Layout) -> Result<(), 
 
 /// Checks one section: starting exactly at `offset` (where what comes
 /// before it ends), the exact length for its entries, inside the file.
-pub(crate) fn check_section(
+fn check_section(
     name: &'static str,
     section: Section,
     states: u64,
