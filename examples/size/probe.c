@@ -50,7 +50,7 @@ static void query(void) {
 #if defined(PROBE_TABLE)
     uint32_t d;
     if (godtab_distance(&storage, values, cells, &d) == GODTAB_OK) distance = (int)d;
-    godtab_solve(&storage, values, cells, moves, sizeof moves, &move_count);
+    if (godtab_solve(&storage, values, cells, moves, sizeof moves, &move_count) != GODTAB_OK) move_count = 0;
 #else
     if (godtab_solve_within(&storage, values, cells, 0, moves, sizeof moves, &move_count) == GODTAB_OK)
         distance = (int)move_count;
@@ -60,7 +60,7 @@ static void query(void) {
     if (godtab_lookup_open(&storage, godtab_probe_table, godtab_probe_table_len) != GODTAB_OK) return;
     uint32_t d;
     if (godtab_lookup_distance(&storage, values, cells, &d) == GODTAB_OK) distance = (int)d;
-    godtab_lookup_solve(&storage, values, cells, moves, sizeof moves, &move_count);
+    if (godtab_lookup_solve(&storage, values, cells, moves, sizeof moves, &move_count) != GODTAB_OK) move_count = 0;
 #else
     distance = cells > 0 ? values[0] : -1;
     moves[0] = godtab_probe_table[0];

@@ -739,7 +739,11 @@ fn a_lookup_refuses_what_it_cannot_answer_with_a_status() {
     assert_eq!(open_lookup(&eight_puzzle_patterns()).1, GODTAB_ERROR_UNSUPPORTED);
     assert_eq!(open_lookup(&eight[..eight.len() - 1]).1, GODTAB_ERROR_CORRUPT);
     assert_eq!(open_lookup(b"not a table at all, not at all, not at all").1, GODTAB_ERROR_NOT_A_TABLE);
-    // A failed open leaves the storage closed.
-    let (failed, _) = open_lookup(&eight[..100]);
-    assert_eq!(lookup_distance(&failed, &sample), Err(GODTAB_ERROR_NOT_OPEN));
+    // A failed open over an open lookup leaves the storage closed.
+    let (mut reopened, status) = open_lookup(&eight);
+    assert_eq!((status, lookup_distance(&reopened, &sample)), (GODTAB_OK, Ok(19)));
+    // SAFETY: valid storage and bytes.
+    let status = unsafe { godtab_lookup_open(&mut *reopened, eight.as_ptr(), 100) };
+    assert_eq!(status, GODTAB_ERROR_CORRUPT);
+    assert_eq!(lookup_distance(&reopened, &sample), Err(GODTAB_ERROR_NOT_OPEN));
 }

@@ -5,7 +5,7 @@
 
 use godtab_gen::{Options, table_bytes};
 use godtab_puzzles::{BLANK, Definition, MoveSet, Puzzle, builtin};
-use godtab_runtime::{Encoding, Error, Lookup, Table};
+use godtab_runtime::{Encoding, Error, Lookup, QueryError, Table};
 
 fn board(rows: usize, cols: usize, goal: &[u8]) -> Definition {
     let puzzle = Puzzle::new(rows, cols, goal, MoveSet::Sliding).unwrap();
@@ -69,9 +69,36 @@ fn every_state_answered_as_the_table_answers_it() {
                         assert_eq!(lookup.solve_into(&values, &mut ours).unwrap(), len, "{what} rank {rank}");
                         assert_eq!(ours[..len], theirs[..len], "{what} rank {rank}");
                     }
-                    None => assert!(lookup.solve_into(&values, &mut ours).is_err(), "{what} rank {rank}"),
+                    None => {
+                        let err = lookup.solve_into(&values, &mut ours).unwrap_err();
+                        assert!(matches!(err, Error::Query(QueryError::Unsolvable)), "{what} rank {rank}: {err}");
+                    }
                 }
             }
+        }
+    }
+}
+
+#[test]
+fn bad_tile_values_get_the_tables_error() {
+    for b in [&builtin::EIGHT_PUZZLE, &builtin::NINE_DIGITS] {
+        let bytes = godtab_gen::build_table(b).unwrap();
+        let (lookup, table) = (Lookup::new(&bytes).unwrap(), Table::new(&bytes[..]).unwrap());
+        let cases: [&[u8]; 9] = [
+            &[],
+            &[1, 2, 3],
+            &[99, 99],
+            &[0, 0],
+            &[1, 2, 3, 4, 5, 6, 7, 8, 9, 0],
+            &[1, 1, 3, 4, 5, 6, 7, 8, 0],
+            &[0, 2, 3, 4, 5, 6, 7, 8, 9],
+            &[1, 2, 3, 4, 5, 6, 7, 8, 200],
+            &[9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 11],
+        ];
+        for values in cases {
+            let expected = table.state(values).map(|_| ()).map_err(|e| e.to_string());
+            let got = lookup.distance(values).map(|_| ()).map_err(|e| e.to_string());
+            assert_eq!(got, expected, "{} {values:?}", b.id);
         }
     }
 }
@@ -141,9 +168,19 @@ fn damaged_headers_never_panic() {
         for flip in [1u8, 0x80, 0xff] {
             let mut damaged = bytes.clone();
             damaged[i] ^= flip;
+            // What a lookup opens, the table opens too, and answers alike.
             if let Ok(lookup) = Lookup::new(&damaged) {
-                let _ = lookup.distance(&[4, 1, 3, 5, 2, 6, 7, 8, 9]);
-                let _ = lookup.solve_into(&[4, 1, 3, 5, 2, 6, 7, 8, 9], &mut [0; 64]);
+                let table = Table::new(&damaged[..]).unwrap_or_else(|e| panic!("byte {i} ^ {flip}: Table: {e}"));
+                for values in [&[4, 1, 3, 5, 2, 6, 7, 8, 9][..], &[9, 8, 7, 6, 5, 4, 3, 2, 1]] {
+                    let expected = table.distance_of_values(values).map_err(|e| e.to_string());
+                    assert_eq!(lookup.distance(values).map_err(|e| e.to_string()), expected, "byte {i} ^ {flip}");
+                    let (mut ours, mut theirs) = ([0u8; 64], [0u8; 64]);
+                    let ours = lookup.solve_into(values, &mut ours).map(|n| ours[..n].to_vec());
+                    let theirs = table.state(values).map_err(Error::from).and_then(|state| {
+                        table.solve_into(&state, &mut theirs).map(|n| theirs[..n].to_vec()).map_err(Error::from)
+                    });
+                    assert_eq!(ours.map_err(|e| e.to_string()), theirs.map_err(|e| e.to_string()), "byte {i} ^ {flip}");
+                }
             }
         }
     }

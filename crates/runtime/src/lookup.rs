@@ -4,7 +4,7 @@
 //! [`Table`](crate::Table) rebuilds the general puzzle model at open (any
 //! kind, any ranking, a few kilobytes of RAM and tens of kilobytes of
 //! code). A [`Lookup`] reads only what a board's queries need into a
-//! [`LookupLayout`] of plain numbers (about a hundred bytes), and answers
+//! [`LookupLayout`] of plain numbers (under two hundred bytes), and answers
 //! from tile values with one ranking function compiled once. It opens
 //! sliding boards of single-tile moves and permutation puzzles, of distinct
 //! tiles, in every encoding; other tables are refused with
@@ -123,8 +123,8 @@ pub struct LookupLayout {
 ///
 /// [`Table`](crate::Table) rebuilds the general puzzle model at open (any
 /// kind, any ranking: a few kilobytes of RAM and tens of kilobytes of
-/// code). A lookup reads only what a board's queries need (about a hundred
-/// bytes of plain numbers) and answers from tile values with one ranking
+/// code). A lookup reads only what a board's queries need (under two
+/// hundred bytes of plain numbers) and answers from tile values with one ranking
 /// function compiled once. It opens sliding boards of single-tile moves
 /// and permutation puzzles, of distinct tiles, in every encoding, and gives
 /// the answers `Table` gives, move for move; other tables are refused with
@@ -183,8 +183,9 @@ impl<'a> Lookup<'a> {
     /// # Errors
     ///
     /// [`Error::Unsupported`] for a table a lookup does not answer (a
-    /// pattern set, an orbit puzzle, repeated tiles, the multi-tile
-    /// metric); otherwise as [`Table::new`](crate::Table::new).
+    /// pattern set, an orbit puzzle, repeated tiles, the multi-tile metric,
+    /// sliding moves named other than u, d, l, r); otherwise as
+    /// [`Table::new`](crate::Table::new).
     pub fn new(bytes: &'a [u8]) -> Result<Self, Error> {
         let layout = LookupLayout::read(bytes)?;
         Ok(Self { bytes, layout })
@@ -205,7 +206,16 @@ impl<'a> Lookup<'a> {
             return Err(Error::corrupt("checksum (byte 24)", "differs from the table this program was built for"));
         }
         layout.check()?;
-        Ok(Self { bytes, layout: *layout })
+        let lookup = Self { bytes, layout: *layout };
+        if let LookupMoves::Permutation { at } = layout.moves {
+            let n = lookup.cells();
+            let start = at as usize;
+            let maps = bytes.get(start..start.saturating_add(n * lookup.move_count()));
+            if !maps.is_some_and(|maps| maps.chunks_exact(n).all(godtab_rank::is_permutation)) {
+                return Err(Error::corrupt("move maps", "a map is not a permutation of the cells"));
+            }
+        }
+        Ok(lookup)
     }
 
     /// The layout: what open learned.
@@ -295,17 +305,19 @@ impl<'a> Lookup<'a> {
         Ok(needed)
     }
 
-    /// The labels and blank cell of tile values, checked.
+    /// The labels and blank cell of tile values, checked in the order
+    /// [`Table`](crate::Table) checks them (each tile, then the count), so
+    /// that both give the same error.
     fn cells_of(&self, values: &[u8]) -> Result<Cells, StateError> {
         let n = self.cells();
-        if values.len() != n {
-            return Err(StateError::WrongCount { expected: n, found: values.len() });
-        }
         let sliding = matches!(self.layout.moves, LookupMoves::Sliding(_));
         let mut cells = Cells { labels: [0; CELLS], blank: 0 };
         let mut seen = 0u32;
-        for (cell, (&value, label)) in values.iter().zip(&mut cells.labels).enumerate() {
-            let blank = value == BLANK;
+        for (cell, &value) in values.iter().enumerate() {
+            if cell >= n {
+                return Err(StateError::WrongCount { expected: n, found: n + 1 });
+            }
+            let blank = sliding && value == BLANK;
             let Some(found) = label_of(&self.layout.tiles, value, sliding, n).filter(|&l| usize::from(l) < n) else {
                 return Err(StateError::UnknownTile { cell: cell + 1, value, blank });
             };
@@ -313,10 +325,13 @@ impl<'a> Lookup<'a> {
                 return Err(StateError::RepeatedTile { cell: cell + 1, value, blank });
             }
             seen |= 1 << found;
-            *label = found;
+            cells.labels[cell & (CELLS - 1)] = found;
             if blank {
                 cells.blank = cell as u8;
             }
+        }
+        if values.len() != n {
+            return Err(StateError::WrongCount { expected: n, found: values.len() });
         }
         Ok(cells)
     }
@@ -470,11 +485,15 @@ impl LookupLayout {
         let sliding = board.kind == KindTag::Sliding;
         let (rows, cols) = (board.rows, board.cols);
         let n = usize::from(rows) * usize::from(cols);
-        if rows == 0 || cols == 0 || n > CELLS || board.goal.len() != n {
-            return Err(Error::corrupt("board", "its rows, columns and goal do not agree, or it has over 16 cells"));
+        if rows == 0 || cols == 0 || !(2..=CELLS).contains(&n) || board.goal.len() != n {
+            return Err(Error::corrupt(
+                "board",
+                "its rows, columns and goal do not agree, or it has not 2 to 16 cells",
+            ));
         }
         let (tiles, goal) = labels(board.goal, sliding)?;
 
+        check_names(header.puzzle_id, header.move_names)?;
         let names = range_in(bytes, header.move_names.as_bytes());
         let name_count = header.move_names.split(' ').count();
         let (moves, move_count) = if sliding {
@@ -557,7 +576,7 @@ impl LookupLayout {
         let n = usize::from(self.rows) * usize::from(self.cols);
         let inside =
             |at: &SectionAt| at.width <= 8 && at.offset.checked_add(at.length).is_some_and(|end| end <= self.file_len);
-        let fits = (1..=CELLS).contains(&n)
+        let fits = (2..=CELLS).contains(&n)
             && usize::from(self.move_count) <= godtab_puzzles::MAX_MOVES
             && usize::from(self.goal_blank) < n
             && self.goal[..n].iter().all(|&l| usize::from(l) < n)
@@ -615,6 +634,20 @@ fn labels(goal: &[u8], sliding: bool) -> Result<([u64; 4], [u8; CELLS]), Error> 
     Ok((tiles, labels))
 }
 
+/// Checks the puzzle id and the move names as the puzzle model does: a
+/// valid id, valid names, none repeated.
+fn check_names(id: &str, names: &str) -> Result<(), Error> {
+    if !godtab_puzzles::is_puzzle_id(id) {
+        return Err(Error::corrupt("puzzle id", "is empty, too long or holds a character ids may not"));
+    }
+    for (index, name) in names.split(' ').enumerate() {
+        if !godtab_puzzles::is_move_name(name) || names.split(' ').take(index).any(|earlier| earlier == name) {
+            return Err(Error::corrupt("move names", "a name is empty, too long, not allowed or repeated"));
+        }
+    }
+    Ok(())
+}
+
 /// The directions of the sliding moves, from their names: u, d, l, r once
 /// each, in any order.
 fn sliding_directions(names: &str) -> Result<[u8; 4], Error> {
@@ -652,7 +685,10 @@ fn ranking(
     let n = goal.len();
     let unfit = || Error::corrupt("ranking", "does not fit the puzzle");
     match tag {
-        RankingTag::Lex => Ok(LookupRanking::Lex),
+        // Half of a sliding board's lexicographic ranks cannot reach the
+        // goal: the puzzle model refuses that ranking, and so does a lookup.
+        RankingTag::Lex if !sliding => Ok(LookupRanking::Lex),
+        RankingTag::Lex => Err(unfit()),
         RankingTag::Parity => {
             // Every move must keep the parity: permutation moves, all even.
             if sliding || maps.chunks_exact(n.max(1)).any(|map| godtab_rank::rank_lex_parity_small(map).1) {

@@ -45,6 +45,10 @@ const PAINT: u8 = 0xA5;
 
 #[repr(C, align(16))]
 struct Stack([u8; STACK_LEN]);
+// The context offsets below are glibc's on x86-64.
+#[cfg(not(all(target_arch = "x86_64", target_os = "linux", target_env = "gnu")))]
+compile_error!("the size probe measures its stack with glibc's ucontext on x86-64 Linux");
+
 /// glibc's `ucontext_t` on x86-64 is 968 bytes; room to spare.
 #[repr(C, align(16))]
 struct Context([u8; 2048]);
