@@ -564,10 +564,22 @@ fn package_writes_data_answers_and_validators_called_as_kattis_calls_them() {
 /// output validator on every test file: Eight II's and a board's.
 #[test]
 fn package_submissions_are_accepted_by_the_output_validator() {
-    for (puzzle, short) in [("eight-two", "eighttwo"), ("nine-puzzle", "ninepuzzle")] {
+    // The 8-puzzle in the multi-tile metric comes from a table file (its
+    // checker then takes the puzzle from the table).
+    for (puzzle, short, multi) in
+        [("eight-two", "eighttwo", false), ("nine-puzzle", "ninepuzzle", false), ("eight-puzzle", "eightmulti", true)]
+    {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path().join(short);
-        let out = godtab(&["package", puzzle, root.to_str().unwrap(), "--files", "1", "--cases", "20"], b"");
+        let mut args = vec!["package", puzzle, root.to_str().unwrap(), "--files", "1", "--cases", "20"];
+        let table = dir.path().join("multi.gtab");
+        if multi {
+            let spec = concat!(env!("CARGO_MANIFEST_DIR"), "/data/puzzles/eight-puzzle.toml");
+            let made = godtab(&["gen", "--spec", spec, "--metric", "multi", "-o", table.to_str().unwrap()], b"");
+            assert!(made.status.success(), "{}", stderr(&made));
+            args.extend(["--table", table.to_str().unwrap()]);
+        }
+        let out = godtab(&args, b"");
         assert!(out.status.success(), "{puzzle}: {}", stderr(&out));
         let submission = root.join("submissions/accepted/bfs.py");
         let mut inputs: Vec<std::path::PathBuf> = ["sample", "secret"]

@@ -10,6 +10,7 @@ GOAL = {goal}
 NAMES = {names}
 MAPS = {maps}
 DIRECTIONS = {directions}
+STEPS = {steps}
 BLANK = "{blank}"
 FORMAT = "{format}"
 
@@ -17,35 +18,38 @@ CELLS = len(GOAL)
 INVERSES = [[m.index(i) for i in range(CELLS)] for m in MAPS]
 
 
-def slide(state, direction):
-    """The blank moved up, down, left or right (0 to 3), or None at an edge."""
-    b = state.index(BLANK)
-    row, col = divmod(b, COLS)
-    if direction == 0 and row > 0:
-        t = b - COLS
-    elif direction == 1 and row + 1 < ROWS:
-        t = b + COLS
-    elif direction == 2 and col > 0:
-        t = b - 1
-    elif direction == 3 and col + 1 < COLS:
-        t = b + 1
-    else:
-        return None
+def slide(state, direction, steps):
+    """The blank moved up, down, left or right (0 to 3) by steps cells, the
+    tiles between sliding one cell back each; None past an edge."""
     cells = list(state)
-    cells[b], cells[t] = cells[t], cells[b]
+    b = cells.index(BLANK)
+    for _ in range(steps):
+        row, col = divmod(b, COLS)
+        if direction == 0 and row > 0:
+            t = b - COLS
+        elif direction == 1 and row + 1 < ROWS:
+            t = b + COLS
+        elif direction == 2 and col > 0:
+            t = b - 1
+        elif direction == 3 and col + 1 < COLS:
+            t = b + 1
+        else:
+            return None
+        cells[b], cells[t] = cells[t], cells[b]
+        b = t
     return tuple(cells)
 
 
 def forward(state, m):
     if KIND == "sliding":
-        return slide(state, DIRECTIONS[m])
+        return slide(state, DIRECTIONS[m], STEPS[m])
     return tuple(state[i] for i in MAPS[m])
 
 
 def back(state, m):
     """The state that move m takes to this one."""
     if KIND == "sliding":
-        return slide(state, DIRECTIONS[m] ^ 1)
+        return slide(state, DIRECTIONS[m] ^ 1, STEPS[m])
     return tuple(state[i] for i in INVERSES[m])
 
 

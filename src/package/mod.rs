@@ -170,8 +170,11 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
             }
             table_option = " --tables \"$here/tables\"".into();
         }
-        let words = puzzle_words.iter().map(|w| shell_quote(w)).collect::<Vec<_>>().join(" ");
-        let arguments = if command.starts_with("check") { " \"$1\" \"$2\" \"$3\"" } else { "" };
+        let checks = command.starts_with("check");
+        // The Kattis checker takes the puzzle from its --table file.
+        let words = if checks && table_option.contains("--table ") { Vec::new() } else { puzzle_words.clone() };
+        let words = words.iter().map(|w| shell_quote(w)).collect::<Vec<_>>().join(" ");
+        let arguments = if checks { " \"$1\" \"$2\" \"$3\"" } else { "" };
         let run = format!(
             "#!/bin/sh\n# godtab {command}: the Kattis / ICPC / DOMjudge calling convention.\nhere=$(dirname \"$0\")\n\
              exec \"$here/godtab\" {command}{table_option} {words}{arguments}\n"
@@ -216,17 +219,14 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
 const MAX_SOLUTION_STATES: u64 = 4_000_000;
 
 /// A reference solution in Python 3 for a board puzzle small enough for
-/// it: a breadth-first search from the goal, answering in `format`. `None`
-/// for orbit puzzles, the multi-tile metric and scrambles; Eight II has its
-/// own (`eight_two.py`).
+/// it (single-tile or multi-tile moves): a breadth-first search from the
+/// goal, answering in `format`. `None` for orbit puzzles and scrambles;
+/// Eight II has its own (`eight_two.py`).
 fn reference_solution(definition: &Definition, format: Format) -> Option<String> {
     if format == Format::EightTwo {
         return Some(include_str!("eight_two.py").to_string());
     }
     let puzzle = definition.puzzle();
-    if puzzle.is_multi_tile() {
-        return None;
-    }
     let name = match format {
         Format::NineDigits => "nine-digits",
         Format::NinePuzzle => "nine-puzzle",
@@ -241,16 +241,17 @@ fn reference_solution(definition: &Definition, format: Format) -> Option<String>
         |words: Vec<String>| format!("[{}]", words.iter().map(|w| format!("{w:?}")).collect::<Vec<_>>().join(", "));
     let goal: Vec<String> = puzzle.display(&puzzle.goal()).to_string().split_whitespace().map(String::from).collect();
     let moves = 0..puzzle.move_count();
-    let (kind, maps, directions) = match puzzle.kind() {
+    let list = |words: Option<Vec<String>>| words.map(|w| format!("[{}]", w.join(", ")));
+    let (kind, maps, directions, steps) = match puzzle.kind() {
         Kind::Permutation => {
-            let maps: Option<Vec<String>> =
-                moves.map(|m| puzzle.move_map(m).map(|map| format!("{:?}", &map[..puzzle.cells()]))).collect();
-            ("permutation", format!("[{}]", maps?.join(", ")), "[]".to_string())
+            let maps = moves.map(|m| puzzle.move_map(m).map(|map| format!("{:?}", &map[..puzzle.cells()])));
+            ("permutation", list(maps.collect())?, "[]".to_string(), "[]".to_string())
         }
         Kind::Sliding => {
-            let directions: Option<Vec<String>> =
-                moves.map(|m| puzzle.slide_direction(m).map(|d| d.to_string())).collect();
-            ("sliding", "[]".to_string(), format!("[{}]", directions?.join(", ")))
+            let directions = moves.clone().map(|m| puzzle.slide_direction(m).map(|d| d.to_string()));
+            // How many cells the blank goes: 1 but in the multi-tile metric.
+            let steps = moves.map(|m| puzzle.slide_steps(m).map(|k| k.to_string()));
+            ("sliding", "[]".to_string(), list(directions.collect())?, list(steps.collect())?)
         }
         Kind::Orbits => return None,
     };
@@ -272,6 +273,7 @@ fn reference_solution(definition: &Definition, format: Format) -> Option<String>
             .replace("{names}", &quoted(definition.move_names().map(String::from).collect()))
             .replace("{maps}", &maps)
             .replace("{directions}", &directions)
+            .replace("{steps}", &steps)
             .replace("{blank}", &blank)
             .replace("{format}", name),
     )
