@@ -113,6 +113,16 @@ impl<'a> Coarse<'a> {
     /// The largest of the patterns' entries for the state `labels`.
     #[inline]
     fn estimate(&self, labels: &[u8; MAX_CELLS]) -> u32 {
+        self.estimate_past(labels, u32::MAX)
+    }
+
+    /// [`Coarse::estimate`], or, as soon as one entry exceeds `limit`, that
+    /// entry: enough to prune the state, and a lower bound of its estimate
+    /// (the next bound, the least of these, may then be lower than the
+    /// least estimate, never lower than this bound plus one; the nodes
+    /// each pass visits, and so the solution found, are the same).
+    #[inline]
+    fn estimate_past(&self, labels: &[u8; MAX_CELLS], limit: u32) -> u32 {
         let mut cell_of = [0u8; MAX_CELLS];
         for (cell, &label) in labels[..self.cells].iter().enumerate() {
             cell_of[usize::from(label) % MAX_CELLS] = cell as u8;
@@ -121,6 +131,9 @@ impl<'a> Coarse<'a> {
         for (lookup, tiles) in self.lookups[..self.count].iter().zip(&self.tiles) {
             let places: [u8; MAX_CELLS] = core::array::from_fn(|j| cell_of[usize::from(tiles[j]) % MAX_CELLS]);
             best = best.max(lookup.get(&places));
+            if u32::from(best) > limit {
+                return u32::from(best);
+            }
         }
         if self.reflect {
             // In the reflected state, tile t stands at the reflection of
@@ -131,6 +144,9 @@ impl<'a> Coarse<'a> {
                     self.mirror_cell[usize::from(cell_of[usize::from(source) % MAX_CELLS]) % MAX_CELLS]
                 });
                 best = best.max(lookup.get(&places));
+                if u32::from(best) > limit {
+                    return u32::from(best);
+                }
             }
         }
         u32::from(best)
@@ -240,7 +256,7 @@ impl Pass for Run<'_, '_> {
             }
             let Some((labels, blank)) = c.after(&frame.labels, frame.blank, m) else { continue };
             self.report.generated += 1;
-            let cost = depth as u32 + 1 + c.estimate(&labels);
+            let cost = depth as u32 + 1 + c.estimate_past(&labels, bound.saturating_sub(depth as u32 + 1));
             if cost > bound {
                 above = above.min(cost);
                 continue;
