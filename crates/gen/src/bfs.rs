@@ -415,13 +415,16 @@ pub(crate) struct Allocator {
 }
 
 impl Allocator {
-    /// Room for `additional` more values in `vec`.
+    /// Room for `additional` more values in `vec`, backed by huge pages
+    /// where the system has them (see [`crate::pages`]).
     pub(crate) fn reserve<T>(self, vec: &mut Vec<T>, additional: usize) -> Result<(), GenError> {
         vec.try_reserve_exact(additional).map_err(|_| GenError::OutOfMemory {
             slots: self.slots,
             bytes: (additional as u64).saturating_mul(core::mem::size_of::<T>() as u64),
             needed: self.needed,
-        })
+        })?;
+        crate::pages::prefer_huge_pages(vec.spare_capacity_mut());
+        Ok(())
     }
 
     /// `len` values made by `make`.

@@ -41,6 +41,7 @@ mod bfs;
 mod coarse;
 mod compressed;
 mod options;
+mod pages;
 mod patterns;
 mod sets;
 mod table;
