@@ -30,7 +30,7 @@ mod tabled {
     use godtab_rank as rank;
 
     use crate::orbits::Permutations;
-    use crate::{Cursor, MAX_CELLS, Puzzle};
+    use crate::{Cursor, MAX_CELLS, MAX_MOVES, Puzzle};
 
     /// The most entries of one coordinate's table (4 bytes each): 32 MiB.
     pub(crate) const MAX_TABLE: u64 = 1 << 23;
@@ -67,6 +67,9 @@ mod tabled {
         /// The tables of `puzzle`, or `None` if one would be too large.
         pub(crate) fn new(puzzle: &Puzzle) -> Option<Self> {
             let moves = puzzle.move_count();
+            if moves > MAX_MOVES {
+                return None;
+            }
             let columns = 2 * moves;
             let mut orbits = Vec::new();
             let mut weight = 1u64;
@@ -200,27 +203,57 @@ mod tabled {
         /// the current permutation (lexicographic or multiset rank) and
         /// orientation.
         rows: [(usize, usize); MAX_CELLS],
+        /// What everything but the last orbit's orientation adds to the
+        /// rank after each column: constant while a search steps through
+        /// the last orbit's orientations, so a neighbour's rank is then one
+        /// lookup and an add.
+        base: [u64; 2 * MAX_MOVES],
     }
 
     impl<'a> Tabled<'a> {
         pub(crate) fn new(puzzle: &'a Puzzle, tables: &'a Tables) -> Self {
-            let mut cursor = Self { puzzle, tables, rank: 0, digits: [(0, 0); MAX_CELLS], rows: [(0, 0); MAX_CELLS] };
+            let mut cursor = Self {
+                puzzle,
+                tables,
+                rank: 0,
+                digits: [(0, 0); MAX_CELLS],
+                rows: [(0, 0); MAX_CELLS],
+                base: [0; 2 * MAX_MOVES],
+            };
             cursor.seek_anywhere(0);
             cursor
         }
 
-        /// The rank after table column `k`: two lookups per orbit.
+        /// The rank after table column `k`: the base and one lookup.
         #[inline]
         fn rank_through(&self, k: usize) -> u64 {
-            let mut rank = 0u64;
-            for (table, &(permutation, orientation)) in self.tables.orbits.iter().zip(&self.rows) {
-                let digit = table.permutation.get(permutation + k).copied().unwrap_or(0);
-                let turned = table.orientation.get(orientation + k).copied().unwrap_or(0);
-                rank = rank
-                    .wrapping_add(u64::from(digit).wrapping_mul(table.permutation_weight))
-                    .wrapping_add(u64::from(turned).wrapping_mul(table.orientation_weight));
+            let base = self.base.get(k).copied().unwrap_or(0);
+            match (self.tables.orbits.last(), self.rows.get(self.tables.orbits.len().wrapping_sub(1))) {
+                (Some(table), Some(&(_, orientation))) => {
+                    let turned = table.orientation.get(orientation + k).copied().unwrap_or(0);
+                    base.wrapping_add(u64::from(turned).wrapping_mul(table.orientation_weight))
+                }
+                _ => base,
             }
-            rank
+        }
+
+        /// Fills [`Tabled::base`] for the current rows: two lookups per
+        /// orbit and column (one for the last orbit).
+        fn fill_base(&mut self) {
+            let orbits = &self.tables.orbits;
+            let last = orbits.len().wrapping_sub(1);
+            for (k, base) in self.base.iter_mut().enumerate().take(self.tables.columns) {
+                let mut rank = 0u64;
+                for (j, (table, &(permutation, orientation))) in orbits.iter().zip(&self.rows).enumerate() {
+                    let digit = table.permutation.get(permutation + k).copied().unwrap_or(0);
+                    rank = rank.wrapping_add(u64::from(digit).wrapping_mul(table.permutation_weight));
+                    if j != last {
+                        let turned = table.orientation.get(orientation + k).copied().unwrap_or(0);
+                        rank = rank.wrapping_add(u64::from(turned).wrapping_mul(table.orientation_weight));
+                    }
+                }
+                *base = rank;
+            }
         }
 
         /// Moves to `rank` from anywhere: its digits, then every orbit's
@@ -255,6 +288,7 @@ mod tabled {
                 self.rows[j] = (row as usize * columns, orientation as usize * columns);
             }
             self.rank = rank;
+            self.fill_base();
         }
     }
 

@@ -146,11 +146,15 @@ impl<const N: usize> LexCursor<N> {
             let radix = (N - i) as u64;
             let old = u64::from(self.digits[i]);
             let sum = old + step;
-            // Small steps carry at most one: no division on the common path.
+            // Small steps carry at most one: no division on the common path,
+            // and a multiply for the longer steps of a sparse scan.
             let (digit, carry) = if sum < radix {
                 (sum, 0)
             } else if sum < 2 * radix {
                 (sum - radix, 1)
+            } else if sum < SHORT_DIVIDEND && radix <= MAX_SHORT_RADIX {
+                let quotient = divide_short(sum, radix);
+                (sum - quotient * radix, quotient)
             } else {
                 (sum % radix, sum / radix)
             };
@@ -182,10 +186,54 @@ impl<const N: usize> LexCursor<N> {
     }
 }
 
+/// Dividends below this are divided by a radix (2 to 16) by a multiply
+/// and a shift ([`divide_short`]), which a division takes several times as
+/// long as.
+const SHORT_DIVIDEND: u64 = 1 << 28;
+
+/// The largest radix [`divide_short`] divides by.
+const MAX_SHORT_RADIX: u64 = 16;
+
+/// `ceil(2^36 / d)` for each radix `d` (entries 0 and 1 unused).
+const RECIPROCALS: [u64; MAX_SHORT_RADIX as usize + 1] = {
+    let mut table = [0u64; MAX_SHORT_RADIX as usize + 1];
+    let mut d = 2;
+    while d <= MAX_SHORT_RADIX as usize {
+        table[d] = (1u64 << 36).div_ceil(d as u64);
+        d += 1;
+    }
+    table
+};
+
+/// `n / d` for `n` below [`SHORT_DIVIDEND`] and `d` from 2 to 16: with
+/// `m = (2^36 + e) / d` (`e < d`), `n * m / 2^36 = n / d + n * e / (d *
+/// 2^36)`, and `n * e < 2^32 < 2^36` keeps the error below `1 / d`, so the
+/// floor is exact; `n * m < 2^28 * 2^35` fits a `u64`.
+#[inline]
+fn divide_short(n: u64, d: u64) -> u64 {
+    (n * RECIPROCALS[(d as usize).min(MAX_SHORT_RADIX as usize)]) >> 36
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
     use crate::{is_odd, unrank_lex_array};
+
+    #[test]
+    fn short_division_is_exact() {
+        for d in 2..=16u64 {
+            // Every dividend up to 2^20, and around each multiple of d near
+            // the top of the range.
+            let edges = (0..1 << 12).flat_map(|k| {
+                let top = (SHORT_DIVIDEND - 1) / d * d - k * d;
+                [top.saturating_sub(1), top, top + 1]
+            });
+            for n in (0..1 << 20).chain(edges).filter(|&n| n < SHORT_DIVIDEND) {
+                assert_eq!(divide_short(n, d), n / d, "{n} / {d}");
+            }
+        }
+    }
 
     #[test]
     fn zero_and_one_values() {
