@@ -30,6 +30,9 @@ use crate::{GenError, Options, Part, Progress};
 /// Words of the range expanded between two sends (32 states each): bounds
 /// the ranks held for other processes to 64 MiB or so.
 const WINDOW_WORDS: usize = 1 << 16;
+/// Words of the range a pull settles between two rounds of questions: half
+/// a push's window, as each question is held with its candidate (16 bytes).
+const PULL_WINDOW_WORDS: usize = WINDOW_WORDS / 2;
 
 /// What one process tells every other at the end of a level.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -404,7 +407,7 @@ impl WithCursor for ShareCursor<'_, '_, '_> {
             histogram.is_empty().then(|| range.contains(&goal).then_some(goal).into_iter().collect());
         // Windows of a pull: as many on every process (the largest range's).
         let largest = (0..ranges.processes()).map(|p| ranges.range(p)).map(|r| r.end - r.start).max().unwrap_or(0);
-        let pull_windows = TwoBits::words_for(largest).div_ceil(WINDOW_WORDS as u64).max(1) as usize;
+        let pull_windows = TwoBits::words_for(largest).div_ceil(PULL_WINDOW_WORDS as u64).max(1) as usize;
         // Whether the level the next end counts was found bottom-up.
         let mut pulled = false;
         loop {
@@ -439,12 +442,13 @@ impl WithCursor for ShareCursor<'_, '_, '_> {
             if pull {
                 let words = array.words.len();
                 for w in 0..pull_windows {
-                    let window = (w * WINDOW_WORDS).min(words)..((w + 1) * WINDOW_WORDS).min(words);
+                    let window = (w * PULL_WINDOW_WORDS).min(words)..((w + 1) * PULL_WINDOW_WORDS).min(words);
                     // Ask the owners of the unresolved candidates' remote
                     // neighbours which are at d; they answer; then those
                     // candidates are settled.
-                    let questions = expand.ask(window.clone(), d, here_value, next_value, &mut next);
-                    remote_here += questions.len() as u64;
+                    let asked_by = expand.ask(window, d, here_value, next_value, &mut next);
+                    remote_here += asked_by.len() as u64;
+                    let questions: Vec<u64> = asked_by.iter().map(|&(n, _)| n).collect();
                     let mut asked: Vec<(usize, u64)> = Vec::new();
                     send_by_owner(&ranges, questions, exchange, &mut |from, r| asked.push((from, r)))?;
                     exchange.end_round(0, &mut |from, r| asked.push((from, r)))?;
@@ -465,7 +469,7 @@ impl WithCursor for ShareCursor<'_, '_, '_> {
                     }
                     exchange.end_round(0, &mut |_, r| yes.push(r))?;
                     yes.par_sort_unstable();
-                    expand.settle(window, d, next_value, &yes, &mut next);
+                    expand.settle(&asked_by, next_value, &yes, &mut next);
                 }
             } else {
                 let windows: Vec<Source<'_>> = match &frontier {
@@ -665,16 +669,17 @@ impl<C: Cursor> Expand<'_, C> {
     /// on every thread, each thread over its own words (so it may set
     /// their entries plainly); adds up the threads' findings and returns
     /// what they collected.
-    fn each_candidate<V>(&self, words: core::ops::Range<usize>, d: u8, found: &mut Listed, visit: V) -> Vec<u64>
+    fn each_candidate<T, V>(&self, words: core::ops::Range<usize>, d: u8, found: &mut Listed, visit: V) -> Vec<T>
     where
-        V: Fn(u64, &mut C, &mut Listed, &mut Vec<u64>) + Sync,
+        T: Send,
+        V: Fn(u64, &mut C, &mut Listed, &mut Vec<T>) + Sync,
     {
         let threads = rayon::current_num_threads().max(1);
         let parities = self.puzzle.parity_runs();
         let start = self.range.start;
         let per = words.len().div_ceil(threads * 8).max(1);
         let pieces: Vec<_> = words.clone().step_by(per).map(|a| a..(a + per).min(words.end)).collect();
-        let results: Vec<(Listed, Vec<u64>)> = pieces
+        let results: Vec<(Listed, Vec<T>)> = pieces
             .into_par_iter()
             .map(|piece| {
                 let (mut cursor, mut listed, mut collected) = (self.cursor.clone(), Listed::new(self.cap), Vec::new());
@@ -695,16 +700,16 @@ impl<C: Cursor> Expand<'_, C> {
         let mut collected = Vec::with_capacity(results.iter().map(|r| r.1.len()).sum());
         for (listed, part) in results {
             found.merge(listed);
-            collected.extend_from_slice(&part);
+            collected.extend(part);
         }
         collected
     }
 
     /// A pull's first step over `words`: a candidate with a neighbour in
     /// this range at `d` (entry `here`) takes `d + 1` (entry `next`); the
-    /// others' neighbours in other ranges are returned, unsorted, to be
-    /// asked about.
-    fn ask(&self, words: core::ops::Range<usize>, d: u8, here: u64, next: u64, found: &mut Listed) -> Vec<u64> {
+    /// others' neighbours in other ranges are returned, each with the
+    /// candidate that has it, unsorted, to be asked about.
+    fn ask(&self, words: core::ops::Range<usize>, d: u8, here: u64, next: u64, found: &mut Listed) -> Vec<(u64, u64)> {
         let moves = self.puzzle.move_count().min(MAX_MOVES);
         let start = self.range.start;
         self.each_candidate(words, d, found, |rank, cursor, listed, questions| {
@@ -714,7 +719,7 @@ impl<C: Cursor> Expand<'_, C> {
                 let Some(n) = cursor.rank_after(m) else { continue };
                 listed.tried += 1;
                 if !self.range.contains(&n) {
-                    questions.push(n);
+                    questions.push((n, rank));
                 } else if self.array.get(n - start) == here {
                     questions.truncate(asked);
                     self.array.reach_own(rank - start, next);
@@ -725,26 +730,31 @@ impl<C: Cursor> Expand<'_, C> {
         })
     }
 
-    /// A pull's last step over `words`: a candidate still unreached with a
-    /// neighbour in `at_d` (the remote neighbours asked about that their
-    /// owners said are at `d`, ascending) takes `d + 1` (entry `next`).
-    fn settle(&self, words: core::ops::Range<usize>, d: u8, next: u64, at_d: &[u64], found: &mut Listed) {
+    /// A pull's last step: a candidate asked about (`asked_by`: each remote
+    /// neighbour with its candidate) whose neighbour is in `at_d` (those
+    /// their owners said are at `d`, ascending) takes `d + 1` (entry
+    /// `next`), once. No state is ranked again.
+    fn settle(&self, asked_by: &[(u64, u64)], next: u64, at_d: &[u64], found: &mut Listed) {
         if at_d.is_empty() {
             return;
         }
-        let moves = self.puzzle.move_count().min(MAX_MOVES);
         let start = self.range.start;
-        self.each_candidate(words, d, found, |rank, cursor, listed, _| {
-            cursor.seek(rank);
-            for m in 0..moves {
-                let Some(n) = cursor.rank_after(m) else { continue };
-                if !self.range.contains(&n) && at_d.binary_search(&n).is_ok() {
-                    self.array.reach_own(rank - start, next);
-                    listed.push(rank);
-                    return;
+        let per = asked_by.len().div_ceil(rayon::current_num_threads().max(1) * 8).max(1);
+        let results: Vec<Listed> = asked_by
+            .par_chunks(per)
+            .map(|chunk| {
+                let mut listed = Listed::new(self.cap);
+                for &(n, rank) in chunk {
+                    if at_d.binary_search(&n).is_ok() && self.array.reach(rank - start, next) {
+                        listed.push(rank);
+                    }
                 }
-            }
-        });
+                listed
+            })
+            .collect();
+        for listed in results {
+            found.merge(listed);
+        }
     }
 }
 
