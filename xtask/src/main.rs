@@ -30,6 +30,9 @@
 //!   (`crates/python`) into `target/python/venv` and run its pytest tests;
 //!   `--bench` measures the batch query.
 //! - `fuzz [--seconds N]`: run every fuzz target for a bounded time.
+//! - `verifyproblem`: the problem packages `godtab package` writes, checked
+//!   by Kattis problemtools' `verifyproblem` (installed from PyPI into
+//!   `target/problemtools/venv`).
 
 mod artefacts;
 mod bench;
@@ -43,6 +46,7 @@ mod fuzz;
 mod gen_tables;
 mod godtab;
 mod measure;
+mod problemtools;
 mod python;
 mod seeds;
 mod tidy;
@@ -82,6 +86,9 @@ enum Task {
     Python(python::Args),
     /// Run every fuzz target for a bounded time (installs cargo-fuzz).
     Fuzz(fuzz::Args),
+    /// Check the problem packages of `godtab package` with Kattis
+    /// problemtools' verifyproblem (target/problemtools/venv).
+    Verifyproblem,
 }
 
 fn main() -> ExitCode {
@@ -95,6 +102,7 @@ fn main() -> ExitCode {
         Task::Bench(args) => bench::run(&args),
         Task::Python(args) => python::run(&args),
         Task::Fuzz(args) => fuzz::run(&args),
+        Task::Verifyproblem => problemtools::run(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -64,7 +64,8 @@ pub fn run(args: &Args) -> Result<()> {
     Ok(())
 }
 
-fn run_in(dir: &Path, command: &mut Command) -> Result<()> {
+/// Runs `command` in `dir` and fails unless it succeeds.
+pub(crate) fn run_in(dir: &Path, command: &mut Command) -> Result<()> {
     let shown = format!("{command:?}");
     let status = command.current_dir(dir).status().with_context(|| format!("running {shown}"))?;
     ensure!(status.success(), "{shown} failed ({status})");
