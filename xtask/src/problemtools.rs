@@ -27,7 +27,8 @@ use std::process::Command;
 
 use anyhow::{Context, Result, bail, ensure};
 
-use crate::python::run_in;
+use crate::godtab::Godtab;
+use crate::python::venv_with;
 
 /// The problemtools release checked against.
 const PROBLEMTOOLS: &str = "problemtools==1.20260907";
@@ -50,26 +51,21 @@ pub fn run() -> Result<()> {
     let root = crate::workspace_root();
     let work = root.join("target/problemtools");
     let venv = work.join("venv");
+    venv_with(&root, &venv, &[PROBLEMTOOLS])?;
     let verifyproblem = venv.join("bin/verifyproblem");
-    if !verifyproblem.exists() {
-        let system = std::env::var("PYTHON").unwrap_or_else(|_| "python3".into());
-        run_in(&root, Command::new(&system).args(["-m", "venv"]).arg(&venv))?;
-    }
-    run_in(&root, Command::new(venv.join("bin/python")).args(["-m", "pip", "install", "--quiet", PROBLEMTOOLS]))?;
     let config = work.join("config");
     std::fs::create_dir_all(config.join("problemtools"))?;
     std::fs::write(config.join("problemtools/languages.yaml"), CPYTHON)?;
 
-    crate::cargo(&["build", "--quiet", "--release", "--bin", "godtab"])?;
-    let godtab = root.join("target/release/godtab");
+    let built = Godtab::build()?;
+    let godtab = built.path();
     let packages = work.join("packages");
     if packages.exists() {
         std::fs::remove_dir_all(&packages)?;
     }
     std::fs::create_dir_all(&packages)?;
     let multi = packages.join("eight-multi.gtab");
-    let spec = root.join("data/puzzles/eight-puzzle.toml");
-    godtab_ok(Command::new(&godtab).arg("gen").arg("--spec").arg(&spec).args(["--metric", "multi", "-o"]).arg(&multi))?;
+    built.gen_spec("eight-puzzle", &multi, &["--metric", "multi"])?;
     let made: [(&str, &str, Option<&Path>); 5] = [
         ("ninedigits", "nine-digits", None),
         ("ninepuzzle", "nine-puzzle", None),
@@ -79,7 +75,7 @@ pub fn run() -> Result<()> {
     ];
     for (short, puzzle, table) in made {
         let dir = packages.join(short);
-        let mut package = Command::new(&godtab);
+        let mut package = Command::new(godtab);
         package.arg("package");
         match table {
             Some(table) => package.arg("--table").arg(table),

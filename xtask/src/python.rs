@@ -9,7 +9,7 @@
 //! with. `--bench` then runs `crates/python/bench.py`: the batch query
 //! against a plain Python loop.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use anyhow::{Context, Result, ensure};
@@ -29,12 +29,7 @@ const TEST_PACKAGES: [&str; 4] = ["maturin>=1.9,<2", "pytest>=7", "tqdm", "numpy
 pub fn run(args: &Args) -> Result<()> {
     let root = crate::workspace_root();
     let venv = root.join("target/python/venv");
-    let python = venv.join("bin/python");
-    if !python.exists() {
-        let system = std::env::var("PYTHON").unwrap_or_else(|_| "python3".into());
-        run_in(&root, Command::new(&system).args(["-m", "venv"]).arg(&venv))?;
-    }
-    run_in(&root, Command::new(&python).args(["-m", "pip", "install", "--quiet"]).args(TEST_PACKAGES))?;
+    let python = venv_with(&root, &venv, &TEST_PACKAGES)?;
     // The module as a user installs it: pip building the crate through
     // maturin (the environment already has maturin, so pip need not fetch
     // it again).
@@ -48,14 +43,13 @@ pub fn run(args: &Args) -> Result<()> {
             .arg(root.join("crates/python"))
             .env("PATH", path),
     )?;
-    crate::cargo(&["build", "--quiet", "--release", "--bin", "godtab"])?;
-    let godtab = root.join("target/release/godtab");
+    let godtab = crate::godtab::Godtab::build()?;
     run_in(
         &root,
         Command::new(&python)
             .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
             .arg(root.join("crates/python/tests"))
-            .env("GODTAB_BIN", &godtab)
+            .env("GODTAB_BIN", godtab.path())
             .env("GODTAB_ROOT", &root),
     )?;
     if args.bench {
@@ -64,8 +58,20 @@ pub fn run(args: &Args) -> Result<()> {
     Ok(())
 }
 
+/// The Python of the virtual environment `venv` (made once, by `$PYTHON`
+/// or `python3`), with `packages` installed into it by pip.
+pub(crate) fn venv_with(root: &Path, venv: &Path, packages: &[&str]) -> Result<PathBuf> {
+    let python = venv.join("bin/python");
+    if !python.exists() {
+        let system = std::env::var("PYTHON").unwrap_or_else(|_| "python3".into());
+        run_in(root, Command::new(&system).args(["-m", "venv"]).arg(venv))?;
+    }
+    run_in(root, Command::new(&python).args(["-m", "pip", "install", "--quiet"]).args(packages))?;
+    Ok(python)
+}
+
 /// Runs `command` in `dir` and fails unless it succeeds.
-pub(crate) fn run_in(dir: &Path, command: &mut Command) -> Result<()> {
+fn run_in(dir: &Path, command: &mut Command) -> Result<()> {
     let shown = format!("{command:?}");
     let status = command.current_dir(dir).status().with_context(|| format!("running {shown}"))?;
     ensure!(status.success(), "{shown} failed ({status})");
