@@ -79,7 +79,7 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
     let mut words: Vec<&str> = args.puzzle.iter().chain(&args.words).map(String::as_str).collect();
     let puzzle = if args.tables.table.is_some() { None } else { Some(words.remove(0)) };
     let loaded = args.tables.open_verified(puzzle)?;
-    let oracle = Oracle::new(&loaded.file, args.search);
+    let oracle = Oracle::new(&loaded.file, args.search)?;
     let definition = oracle.definition();
     let board = definition.puzzle();
     // With --table the puzzle may still be named first.

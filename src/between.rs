@@ -40,14 +40,14 @@ pub(crate) fn run(
     let puzzle = match puzzle {
         // Any Eight II table reads the target; its blank picks the table.
         Some(EIGHT_TWO) if tables.table.is_none() => {
-            let definition = tables.open(Some(&eight_two_table(8)))?.file.definition().clone();
+            let definition = tables.open(Some(&eight_two_table(8)))?.definition("between")?.clone();
             let target = definition.puzzle().parse(to).map_err(|e| anyhow!("--to {to:?}: {e}"))?;
             Some(eight_two_table(blank_cell(definition.puzzle(), &target).unwrap_or(8)))
         }
         other => other.map(str::to_owned),
     };
     let loaded = tables.open_verified(puzzle.as_deref())?;
-    let oracle = Oracle::new(&loaded.file, search);
+    let oracle = Oracle::new(&loaded.file, search)?;
     let definition = oracle.definition();
     let embedded = loaded.origin.is_embedded();
     let query = Query::read(definition, from, to, |why| advice(definition.id(), embedded, why, to))?;

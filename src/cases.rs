@@ -57,6 +57,10 @@ pub(crate) enum Format {
     /// Input: one scramble per line, moves separated by spaces, applied to
     /// the goal ("R U F' R2"). Answers as generic.
     Scramble,
+    /// The 3x3x3 cube (an orbit pattern set of data/puzzles/cube-3x3x3.tws):
+    /// one 54-letter facelet string per line, as Kociemba's `kociemba`
+    /// package writes a cube. Answers as generic.
+    Facelets,
     /// "Eight II" (HDU 3567), the puzzle eight-two: a line with the number
     /// of cases T, then per case a start and a target line, nine
     /// characters with X for the blank. Answers: "Case k: D" and the least
@@ -70,8 +74,8 @@ impl Format {
     /// Any other table (a user's puzzle, even one named like a built-in)
     /// gets the generic format.
     pub(crate) fn of(file: &TableFile<Bytes>) -> Self {
-        match file.kind() {
-            TableKind::Complete => Self::of_table(file.definition()),
+        match (file.kind(), file.definition()) {
+            (TableKind::Complete, Some(definition)) => Self::of_table(definition),
             _ => Self::Generic,
         }
     }
@@ -95,10 +99,16 @@ impl Format {
     /// puzzle: the statements' formats hold boards' tiles, blocks orbit
     /// puzzles' states; if not, why.
     pub(crate) fn check(self, file: &TableFile<Bytes>) -> Result<(), &'static str> {
-        let orbits = file.definition().puzzle().kind() == Kind::Orbits;
+        let orbits = file.definition().is_none_or(|d| d.puzzle().kind() == Kind::Orbits);
         let searched = file.kind() != TableKind::Complete;
+        let orbit_set = file.kind() == TableKind::OrbitPatterns;
         match self {
             Self::Generic | Self::Scramble => Ok(()),
+            Self::Facelets if !orbit_set => {
+                Err("facelet strings are the 3x3x3 cube's states: an orbit pattern set of \
+                 data/puzzles/cube-3x3x3.tws reads them")
+            }
+            Self::Facelets | Self::Blocks if orbit_set => Ok(()),
             _ if searched => Err("a pattern set reads its cases in the generic format (one state per line) or as \
                  scrambles, and answers in the generic format"),
             Self::NineDigits | Self::NinePuzzle | Self::EightPuzzle if orbits => {

@@ -103,6 +103,7 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
     let table = match &loaded.file {
         TableFile::Complete(table) => table,
         TableFile::Patterns(set) => return crate::pdb::info(set, loaded.origin.to_string(), args.json),
+        TableFile::OrbitPatterns(set) => return crate::orbit_set::info(set, loaded.origin.to_string(), args.json),
         other => anyhow::bail!("{}: info cannot describe a {}", loaded.origin.path_text(), other.kind()),
     };
     let info = describe(table, loaded.origin.to_string());
@@ -243,17 +244,18 @@ fn write_text(out: &mut impl Write, info: &Info<'_>) -> io::Result<()> {
     field(out, "generator", &info.generator)?;
     field(out, "source", &info.source)?;
     writeln!(out)?;
-    write_histogram(out, &info.histogram)
+    write_histogram(out, &info.histogram, "states")
 }
 
 /// States per distance as a bar chart.
-pub(crate) fn write_histogram(out: &mut impl Write, histogram: &[u64]) -> io::Result<()> {
-    writeln!(out, "distance      states")?;
+pub(crate) fn write_histogram(out: &mut impl Write, histogram: &[u64], unit: &str) -> io::Result<()> {
     let widest = histogram.iter().copied().max().unwrap_or(1).max(1);
+    let width = thousands(widest).len().max(11);
+    writeln!(out, "distance {unit:>width$}")?;
     for (depth, &count) in histogram.iter().enumerate() {
         // At least one mark for every non-empty level.
-        let bar = ((count * 50).div_ceil(widest)) as usize;
-        writeln!(out, "{depth:>8} {:>11} {}", thousands(count), "#".repeat(bar))?;
+        let bar = ((u128::from(count) * 50).div_ceil(u128::from(widest))) as usize;
+        writeln!(out, "{depth:>8} {:>width$} {}", thousands(count), "#".repeat(bar))?;
     }
     Ok(())
 }
@@ -315,6 +317,6 @@ fn unfinished(path: &std::path::Path, run: &godtab_gen::PartialRun, json: bool) 
         "continue it   godtab gen ... -o {target} --encoding {encoding} --resume (the same puzzle and options)"
     )?;
     writeln!(out)?;
-    write_histogram(&mut out, &run.histogram)?;
+    write_histogram(&mut out, &run.histogram, "states")?;
     Ok(ExitCode::SUCCESS)
 }

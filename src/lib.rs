@@ -27,6 +27,7 @@ mod lines;
 mod move_text;
 mod optimal;
 mod oracle;
+mod orbit_set;
 mod package;
 mod pdb;
 mod random;

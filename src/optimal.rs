@@ -243,7 +243,7 @@ mod tests {
     /// for every state `within` moves of the goal among those `ranks` walks.
     fn check_against_brute_force(id: &str, within: u8, ranks: impl Iterator<Item = u64>) -> usize {
         let file = builtin(id);
-        let oracle = Oracle::new(&file, crate::pdb::SearchArgs::default());
+        let oracle = Oracle::new(&file, crate::pdb::SearchArgs::default()).unwrap();
         let Oracle::Table(table) = &oracle else { panic!("{id} is a complete table") };
         let mut checked = 0;
         for rank in ranks {

@@ -82,13 +82,21 @@ impl std::fmt::Display for Unanswered {
 impl<'a> Oracle<'a> {
     /// The oracle of an open file; a pattern set searches within
     /// `search`'s node limit.
-    pub(crate) fn new(file: &'a TableFile<Bytes>, search: SearchArgs) -> Self {
+    ///
+    /// # Errors
+    ///
+    /// An orbit pattern set (a twisty puzzle's, the cube's), which only
+    /// `solve`, `judge`, `random`, `info` and `verify` answer.
+    pub(crate) fn new(file: &'a TableFile<Bytes>, search: SearchArgs) -> anyhow::Result<Self> {
         match file {
             TableFile::Patterns(set) => {
-                Self::Patterns { set, searcher: Box::new(Searcher::new(set)), limit: search.limit() }
+                Ok(Self::Patterns { set, searcher: Box::new(Searcher::new(set)), limit: search.limit() })
             }
-            TableFile::Complete(table) => Self::Table(table),
-            _ => unreachable!("every kind of table file has an oracle"),
+            TableFile::Complete(table) => Ok(Self::Table(table)),
+            other => anyhow::bail!(
+                "this command does not take an {} (a twisty puzzle's tables): solve, judge, random, info and verify do",
+                other.kind()
+            ),
         }
     }
 

@@ -15,7 +15,8 @@ use serde::Serialize;
 use crate::info::Heading;
 use crate::oracle::Oracle;
 
-/// The `--max-nodes` option of `solve`, `judge` and `check`.
+/// The `--max-nodes` and `--threads` options of `solve`, `judge` and
+/// `check`.
 #[derive(clap::Args, Clone, Copy, Debug, Default)]
 pub(crate) struct SearchArgs {
     /// With a pattern set: give up on a state after expanding this many
@@ -23,6 +24,10 @@ pub(crate) struct SearchArgs {
     /// 200,000,000.
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
+    /// With an orbit pattern set (the Rubik's cube): how many threads
+    /// search one state. Default: one per core.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
 }
 
 impl SearchArgs {

@@ -82,6 +82,7 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
     let table = match &loaded.file {
         TableFile::Complete(table) => table,
         TableFile::Patterns(set) => return from_pattern_set(set, args, format),
+        TableFile::OrbitPatterns(set) => return from_orbit_set(set, args, format),
         other => bail!("{}: random cannot draw from a {}", loaded.origin.path_text(), other.kind()),
     };
     let (matching, depth) = match args.depth {
@@ -258,6 +259,58 @@ fn from_pattern_set(set: &PatternSet<Bytes>, args: &Args, format: Format) -> Res
     finish(&mut out, Format::Generic)
 }
 
+/// Random states of an orbit pattern set's puzzle (the Rubik's cube's):
+/// uniform over the states its moves make, drawn from their group.
+fn from_orbit_set(set: &godtab_runtime::OrbitPatternSet<Bytes>, args: &Args, format: Format) -> Result<ExitCode> {
+    use godtab_twisty::{facelets, group::MoveGroup, text};
+    if args.depth.is_some() {
+        bail!("--depth needs a complete table: a pattern set knows a state's distance only by searching for it");
+    }
+    let puzzle = godtab_twisty::set::puzzle_of(&set.puzzle()).map_err(|e| anyhow!("the table is damaged: {e}"))?;
+    match format {
+        Format::Generic | Format::Blocks => {}
+        Format::Facelets if facelets::is_standard_cube(&puzzle) => {}
+        Format::Facelets => bail!("facelet strings are the 3x3x3 cube's states, not {}'s", puzzle.id()),
+        Format::Scramble => bail!(
+            "--format scramble: a scramble of a random state is a solution of it, which a pattern set finds only \
+             by searching; use --format {}",
+            if facelets::is_standard_cube(&puzzle) { "facelets or blocks" } else { "blocks" }
+        ),
+        _ => bail!("--format: {}'s states are written in blocks (or, for the 3x3x3 cube, facelets)", puzzle.id()),
+    }
+    let group = MoveGroup::new(&puzzle);
+    if args.distinct && u128::from(args.count) > group.order() {
+        bail!("--distinct: {} has only {} states, fewer than --count {}", puzzle.id(), group.order(), args.count);
+    }
+    let mut rng = args.seed.map_or_else(fastrand::Rng::new, fastrand::Rng::with_seed);
+    let unsolvable = args.unsolvable.unwrap_or(0.0);
+    let spoil = |state: &godtab_twisty::model::Cells, rng: &mut fastrand::Rng| {
+        crate::orbit_set::unsolvable_from(&puzzle, &group, state, |n| rng.usize(..n))
+    };
+    if unsolvable > 0.0 && spoil(&puzzle.identity(), &mut rng).is_none() {
+        bail!("--unsolvable: every arrangement of {}'s pieces can be solved", puzzle.id());
+    }
+    let mut seen = HashSet::new();
+    let mut out = crate::stdio::buffered_stdout();
+    let mut written = 0;
+    while written < args.count {
+        let mut state = group.random(&puzzle, |n| rng.usize(..n));
+        if args.distinct && !seen.insert(state) {
+            continue;
+        }
+        if unsolvable > 0.0 && rng.f64() < unsolvable {
+            state = spoil(&state, &mut rng).unwrap_or(state);
+        }
+        match format {
+            Format::Facelets => writeln!(out, "{}", facelets::display(&state))?,
+            Format::Blocks => writeln!(out, "{}\nEnd", text::display_blocks(&puzzle, &state).join("\n"))?,
+            _ => writeln!(out, "{}", text::display_state(&puzzle, &state))?,
+        }
+        written += 1;
+    }
+    finish(&mut out, format)
+}
+
 /// Ends the cases (the 9 Puzzle's input ends with a line "0").
 fn finish(out: &mut impl Write, format: Format) -> Result<ExitCode> {
     if format == Format::NinePuzzle {
@@ -302,6 +355,7 @@ fn write_state(out: &mut impl Write, table: &Table<Bytes>, format: Format, state
         // A line per set's name, pieces and orientations.
         Format::Blocks => writeln!(out, "{:#}\nEnd", table.display(state))?,
         Format::Scramble => writeln!(out, "{}", scramble_to(table, state)?)?,
+        Format::Facelets => anyhow::bail!("facelet strings are the 3x3x3 cube's states, not this table's"),
         _ => writeln!(out, "{}", table.display(state))?,
     }
     Ok(())

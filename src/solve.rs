@@ -38,6 +38,11 @@ pub(crate) struct Args {
     /// no such move). May be given more than once.
     #[arg(long, value_name = "MOVES")]
     scramble: Vec<String>,
+    /// The 3x3x3 cube given as its 54-character facelet string (faces U R
+    /// F D L B, as Kociemba's `kociemba` package writes a cube), with a
+    /// table of data/puzzles/cube-3x3x3.tws. May be given more than once.
+    #[arg(long, value_name = "FACELETS")]
+    facelets: Vec<String>,
     /// The fewest moves from this state to the --to state (tiles relabelled
     /// through the table's goal; the puzzle eight-two picks the Eight II
     /// table with the target's blank cell).
@@ -106,7 +111,16 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         None => (words.first().map(String::as_str), words.get(1..).unwrap_or_default()),
     };
     let loaded = args.tables.open_verified(puzzle)?;
-    let oracle = Oracle::new(&loaded.file, args.search);
+    if let godtab_runtime::TableFile::OrbitPatterns(set) = &loaded.file {
+        return solve_orbit_set(args, set, states);
+    }
+    if !args.facelets.is_empty() {
+        anyhow::bail!(
+            "--facelets: facelet strings are the 3x3x3 cube's states; give a table of data/puzzles/cube-3x3x3.tws \
+             (godtab gen --spec data/puzzles/cube-3x3x3.tws -o cube.gtab)"
+        );
+    }
+    let oracle = Oracle::new(&loaded.file, args.search)?;
     let definition = oracle.definition();
     // With --table the puzzle may still be named: then it must match.
     // (Not when the words are a state one tile per argument: a puzzle may
@@ -232,6 +246,36 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         }
     }
     Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+}
+
+/// `solve` on an orbit pattern set: the states given as words (one state
+/// in blocks if they spell one), scrambles and facelet strings.
+fn solve_orbit_set(
+    args: &Args,
+    set: &godtab_runtime::OrbitPatternSet<godtab_runtime::Bytes>,
+    words: &[String],
+) -> Result<ExitCode> {
+    use crate::orbit_set::{OrbitSet, Written};
+    if args.show || args.all_optimal || args.from.is_some() {
+        anyhow::bail!("--show, --all-optimal and --from are for complete tables and pattern sets of tiles");
+    }
+    let set = OrbitSet::open(set)?;
+    let words = match words.split_first() {
+        Some((first, rest)) if first == set.puzzle().id() => rest,
+        _ => words,
+    };
+    let joined = words.join(" ");
+    let mut given: Vec<(String, Written)> = if words.len() > 1 && set.state(&joined, Written::Blocks).is_ok() {
+        vec![(joined, Written::Blocks)]
+    } else {
+        words.iter().map(|w| (w.clone(), Written::Blocks)).collect()
+    };
+    given.extend(args.scramble.iter().map(|s| (s.clone(), Written::Scramble)));
+    given.extend(args.facelets.iter().map(|s| (s.clone(), Written::Facelets)));
+    if given.is_empty() {
+        anyhow::bail!("give at least one state to solve (in blocks), or --scramble MOVES, or --facelets STRING");
+    }
+    crate::orbit_set::solve(&set, &given, args.search, args.json)
 }
 
 /// How many solutions `--all-optimal` lists when `--limit` is not given.

@@ -63,6 +63,19 @@ pub(crate) struct Loaded {
 }
 
 impl Loaded {
+    /// The puzzle of a complete table or pattern set of tiles, or one
+    /// sentence saying that `command` does not serve an orbit pattern set.
+    pub fn definition(&self, command: &str) -> Result<&Definition> {
+        match self.file.definition() {
+            Some(definition) => Ok(definition),
+            None => bail!(
+                "{}: an {}; {command} does not serve one (solve, judge, random, info and verify do)",
+                self.origin.path_text(),
+                self.file.kind()
+            ),
+        }
+    }
+
     /// The complete table, or one sentence saying that `command` needs one.
     pub fn into_table(self, command: &str) -> Result<Table<Bytes>> {
         match self.file {
@@ -96,7 +109,7 @@ impl TableArgs {
         if let Some(path) = &self.table {
             let loaded = open_file(path)?;
             if let Some(id) = puzzle {
-                ensure_id(path, loaded.file.definition().id(), id)?;
+                ensure_id(path, loaded.file.id(), id)?;
             }
             return Ok(loaded);
         }
@@ -106,7 +119,7 @@ impl TableArgs {
         if let Some(dir) = &self.tables {
             let path = find_in(dir, id)?;
             let loaded = open_file(&path)?;
-            ensure_id(&path, loaded.file.definition().id(), id)?;
+            ensure_id(&path, loaded.file.id(), id)?;
             return Ok(loaded);
         }
         if id == FIFTEEN {
@@ -195,6 +208,7 @@ pub(crate) fn open_file(path: &Path) -> Result<Loaded> {
     let mapped = match &file {
         TableFile::Complete(table) => table.bytes().is_mapped(),
         TableFile::Patterns(set) => set.bytes().is_mapped(),
+        TableFile::OrbitPatterns(set) => set.bytes().is_mapped(),
         _ => false,
     };
     Ok(Loaded { file, origin: Origin::File { path: path.to_path_buf(), mapped } })

@@ -72,7 +72,7 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         eight_two(&tables, &input)
     } else {
         let (loaded, format) = args.cases.open()?;
-        cases(loaded.file.definition(), format, &input)
+        cases(loaded.definition("validate")?, format, &input)
     };
     let verdict = verdict.and_then(|count| match args.max_cases {
         Some(most) if count > most => {

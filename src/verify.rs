@@ -84,7 +84,8 @@ fn check_table(path: &Path) -> Result<String> {
             thousands(table.len() as u64)
         ),
         TableFile::Patterns(set) => crate::pdb::summary(set),
-        other => format!("{}, {}", other.definition().id(), other.kind()),
+        TableFile::OrbitPatterns(set) => crate::orbit_set::summary(set),
+        other => format!("{}, {}", other.id(), other.kind()),
     })
 }
 

@@ -25,12 +25,18 @@ fn spec(name: &str) -> String {
 /// Starts every process of a run of `processes` with `args` (each gets
 /// its --process).
 fn start(args: &[&str], processes: usize, port: &str) -> Vec<Child> {
+    start_each(&|_| args.iter().map(ToString::to_string).collect(), processes, port)
+}
+
+/// As [`start`], with each process's arguments from `args_of`.
+fn start_each(args_of: &dyn Fn(usize) -> Vec<String>, processes: usize, port: &str) -> Vec<Child> {
     (0..processes)
         .map(|p| {
             let n = processes.to_string();
-            let p = p.to_string();
-            let mut all = args.to_vec();
-            all.extend(["--processes", &n, "--process", &p, "--port", port, "--stall-timeout", "60s"]);
+            let i = p.to_string();
+            let args = args_of(p);
+            let mut all: Vec<&str> = args.iter().map(String::as_str).collect();
+            all.extend(["--processes", &n, "--process", &i, "--port", port, "--stall-timeout", "60s"]);
             spawn(&all)
         })
         .collect()
@@ -108,11 +114,21 @@ fn processes_write_the_table_of_one() {
 /// reported depth `depth`, and returns the processes.
 fn started_until(dir: &Path, depth: u8, extra: &[&str]) -> (Vec<Child>, PathBuf, String) {
     let out = dir.join("t.gtab");
+    let port = ports(3);
+    let children = start_each(&|_| board_args(&out, extra), 3, &port);
+    (watched_until(children, depth), out, port)
+}
+
+/// The arguments of a 3-process run on the 2x5 board writing to `out`.
+fn board_args(out: &Path, extra: &[&str]) -> Vec<String> {
     let s = spec("slide-2x5.toml");
     let mut args = vec!["gen", "--spec", &s, "--compact", "-o", out.to_str().unwrap(), "--threads", "1"];
     args.extend(extra);
-    let port = ports(3);
-    let mut children = start(&args, 3, &port);
+    args.iter().map(ToString::to_string).collect()
+}
+
+/// Waits until process 1 of `children` reports depth `depth`.
+fn watched_until(mut children: Vec<Child>, depth: u8) -> Vec<Child> {
     let mut reader = BufReader::new(children[1].stderr.take().unwrap());
     let wanted = format!("depth {depth:>3}:");
     let mut line = String::new();
@@ -123,14 +139,19 @@ fn started_until(dir: &Path, depth: u8, extra: &[&str]) -> (Vec<Child>, PathBuf,
             break;
         }
     }
-    // Keep draining process 1's errors so that it never blocks on them.
+    // Keep process 1's errors (so that it never blocks on them): they are
+    // its stderr again when it ends.
+    let (kept_in, kept_out) = std::os::unix::net::UnixStream::pair().unwrap();
     std::thread::spawn(move || {
-        let mut sink = String::new();
-        while reader.read_line(&mut sink).unwrap_or(0) > 0 {
-            sink.clear();
+        let mut kept_in = kept_in;
+        let mut line = String::new();
+        while reader.read_line(&mut line).unwrap_or(0) > 0 {
+            let _ = std::io::Write::write_all(&mut kept_in, line.as_bytes());
+            line.clear();
         }
     });
-    (children, out, port)
+    children[1].stderr = Some(std::process::ChildStderr::from(std::os::fd::OwnedFd::from(kept_out)));
+    children
 }
 
 fn signal(child: &Child, name: &str) {
@@ -154,8 +175,9 @@ fn a_process_killed_ends_the_others_with_an_error_and_the_run_resumes() {
     let (status, err) = &results[0];
     assert_eq!(status.code(), Some(1), "{err}");
     let last = err.lines().last().unwrap_or_default();
-    assert!(last.starts_with("godtab: error: process 0: lost the connection to another process"), "{err}");
+    assert!(last.starts_with("godtab: error: process 0: lost the connection to process 2, which stopped"), "{err}");
     assert_eq!(results[1].0.code(), Some(1));
+    assert!(results[1].1.contains("process 1: lost the connection to process 2"), "{}", results[1].1);
     assert!(!out.exists());
     // Every process continues from the last level all kept.
     let args = ["gen", "--spec", &s, "--compact", "-o", out.to_str().unwrap(), "--resume", "--threads", "1"];
@@ -188,6 +210,197 @@ fn a_stopped_run_continues_from_its_parts_to_the_same_table() {
     let args = ["gen", "--spec", &s, "--compact", "-o", out.to_str().unwrap(), "--resume", "--threads", "1"];
     let results = finish(start(&args, 3, &ports(3)), Duration::from_secs(120));
     for (p, (status, err)) in results.iter().enumerate() {
+        assert!(status.success(), "process {p}: {err}");
+        assert!(err.contains("continued a run stopped at depth"), "process {p}: {err}");
+    }
+    assert!(std::fs::read(&out).unwrap() == expected);
+}
+
+/// A small file system mounted for a test, unmounted at the end.
+struct Mounted(PathBuf);
+
+impl Mounted {
+    /// A tmpfs of `size` at `at`, if this user may mount one (root).
+    fn tmpfs(at: &Path, size: &str) -> Option<Self> {
+        std::fs::create_dir_all(at).unwrap();
+        let options = format!("size={size}");
+        let mounted = Command::new("mount").args(["-t", "tmpfs", "-o", &options, "godtab-test"]).arg(at).status();
+        mounted.is_ok_and(|s| s.success()).then(|| Self(at.to_path_buf()))
+    }
+}
+
+impl Drop for Mounted {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(&self.0).status();
+    }
+}
+
+#[test]
+fn a_full_disk_on_one_process_stops_every_process_naming_it_and_the_run_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = spec("slide-2x5.toml");
+    let expected = one_process_table(&["--spec", &s], "compact", dir.path());
+    let small = dir.path().join("small");
+    // Room for process 1's parts (3 x 216 kB) and no more.
+    let Some(_mounted) = Mounted::tmpfs(&small, "1m") else {
+        eprintln!("not run: this user cannot mount a small file system (it takes root)");
+        return;
+    };
+    let out = dir.path().join("t.gtab");
+    let out_of = |p: usize| if p == 1 { small.join("t.gtab") } else { out.clone() };
+    let extra = ["--checkpoint-every", "0"];
+    let children = start_each(&|p| board_args(&out_of(p), &extra), 3, &ports(3));
+    let children = watched_until(children, 12);
+    // Fill process 1's disk: its next part cannot be written.
+    let filler = small.join("filler");
+    let _ = std::fs::write(&filler, vec![0u8; 1 << 20]);
+    let started = Instant::now();
+    let results = finish(children, Duration::from_secs(60));
+    // The clock starts when the disk fills, not when the write fails: the
+    // level that writes the next part may take seconds on a loaded machine,
+    // then the others stop within seconds of the failure (at most 4 s
+    // waiting for its word, and it at most 6 s for them to leave).
+    assert!(started.elapsed() < Duration::from_secs(20), "the processes took {:?} to stop", started.elapsed());
+    let (status, err) = &results[1];
+    assert_eq!(status.code(), Some(1), "{err}");
+    assert!(err.lines().last().unwrap().contains("No space left on device"), "{err}");
+    for p in [0, 2] {
+        let (status, err) = &results[p];
+        assert_eq!(status.code(), Some(1), "process {p}: {err}");
+        let last = err.lines().last().unwrap_or_default();
+        assert!(last.starts_with(&format!("godtab: error: process {p}: process 1 stopped: ")), "{err}");
+        assert!(last.contains("No space left on device"), "{err}");
+    }
+    assert!(!out.exists());
+    // With room again, every process continues to the same bytes.
+    std::fs::remove_file(&filler).unwrap();
+    let resume = ["--resume"];
+    let results = finish(start_each(&|p| board_args(&out_of(p), &resume), 3, &ports(3)), Duration::from_secs(120));
+    for (p, (status, err)) in results.iter().enumerate() {
+        assert!(status.success(), "process {p}: {err}");
+    }
+    assert!(std::fs::read(&out).unwrap() == expected);
+    // A disk too small from the start is refused before the search, with
+    // the same word to the others.
+    let tiny = dir.path().join("tiny");
+    let Some(_tiny) = Mounted::tmpfs(&tiny, "64k") else { panic!("a second tmpfs could not be mounted") };
+    let out_of = |p: usize| if p == 2 { tiny.join("t.gtab") } else { dir.path().join("u.gtab") };
+    let results = finish(start_each(&|p| board_args(&out_of(p), &[]), 3, &ports(3)), Duration::from_secs(60));
+    assert!(results[2].1.contains("free, and this generation needs"), "{}", results[2].1);
+    for p in [0, 1] {
+        assert!(results[p].1.contains(&format!("process {p}: process 2 stopped: ")), "{}", results[p].1);
+    }
+}
+
+/// Two network namespaces joined by a veth pair: two "hosts" on this
+/// machine, at 10.231.N.1 and 10.231.N.2, whose link can be cut; removed at
+/// the end.
+struct TwoHosts {
+    names: [String; 2],
+    links: [String; 2],
+    addresses: [String; 2],
+}
+
+impl TwoHosts {
+    /// The namespaces and their link, if this user may make them (root
+    /// with iproute2).
+    fn new() -> Option<Self> {
+        let id = std::process::id() % 10_000;
+        let hosts = Self {
+            names: [format!("godtab-a{id}"), format!("godtab-b{id}")],
+            links: [format!("gta{id}"), format!("gtb{id}")],
+            addresses: [format!("10.231.{}.1", id % 250), format!("10.231.{}.2", id % 250)],
+        };
+        let ip = |args: &[&str]| Command::new("ip").args(args).status().is_ok_and(|s| s.success());
+        let [a, b] = &hosts.names;
+        let [la, lb] = &hosts.links;
+        let made = ip(&["netns", "add", a])
+            && ip(&["netns", "add", b])
+            && ip(&["link", "add", la, "type", "veth", "peer", "name", lb])
+            && ip(&["link", "set", la, "netns", a])
+            && ip(&["link", "set", lb, "netns", b])
+            && (0..2).all(|h| {
+                let (ns, link) = (&hosts.names[h], &hosts.links[h]);
+                let address = format!("{}/24", hosts.addresses[h]);
+                ip(&["-n", ns, "addr", "add", &address, "dev", link])
+                    && ip(&["-n", ns, "link", "set", link, "up"])
+                    && ip(&["-n", ns, "link", "set", "lo", "up"])
+            });
+        made.then_some(hosts)
+    }
+
+    /// Starts `godtab args` on host `h`.
+    fn spawn(&self, h: usize, args: &[String]) -> Child {
+        Command::new("ip")
+            .args(["netns", "exec", &self.names[h], env!("CARGO_BIN_EXE_godtab")])
+            .args(args)
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap()
+    }
+
+    /// Takes host `h`'s end of the link down: the other host sees no
+    /// reset, only silence.
+    fn cut(&self, h: usize) {
+        self.link(h, "down");
+    }
+
+    /// Sets host `h`'s end of the link `up` or `down`.
+    fn link(&self, h: usize, state: &str) {
+        let status = Command::new("ip").args(["-n", &self.names[h], "link", "set", &self.links[h], state]).status();
+        assert!(status.unwrap().success());
+    }
+}
+
+impl Drop for TwoHosts {
+    fn drop(&mut self) {
+        for name in &self.names {
+            let _ = Command::new("ip").args(["netns", "del", name]).status();
+        }
+    }
+}
+
+#[test]
+fn a_host_cut_off_stops_the_other_within_seconds_naming_it_and_the_run_resumes() {
+    let Some(hosts) = TwoHosts::new() else {
+        eprintln!("not run: this user cannot make network namespaces (it takes root and iproute2)");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let s = spec("slide-2x5.toml");
+    let expected = one_process_table(&["--spec", &s], "compact", dir.path());
+    let file = dir.path().join("hosts");
+    let port = ports(1);
+    std::fs::write(&file, format!("{}:{port}\n{}:{port}\n", hosts.addresses[0], hosts.addresses[1])).unwrap();
+    let out = dir.path().join("t.gtab");
+    let args = |p: usize, extra: &[&str]| -> Vec<String> {
+        let mut args = board_args(&out, extra);
+        let p = p.to_string();
+        args.extend(["--processes", "2", "--process", &p, "--hosts", file.to_str().unwrap()].map(String::from));
+        args
+    };
+    let children: Vec<Child> = (0..2).map(|p| hosts.spawn(p, &args(p, &["--checkpoint-every", "0"]))).collect();
+    let children = watched_until(children, 12);
+    hosts.cut(1);
+    let cut = Instant::now();
+    let results = finish(children, Duration::from_secs(120));
+    // The kernel gives up on the silent peer after a few seconds of
+    // probes (crates/cluster/src/net.rs); the watchdog's limit is minutes.
+    assert!(cut.elapsed() < Duration::from_secs(25), "the processes took {:?} to stop", cut.elapsed());
+    for (p, other) in [(0, 1), (1, 0)] {
+        let (status, err) = &results[p];
+        assert_eq!(status.code(), Some(1), "process {p}: {err}");
+        let last = err.lines().last().unwrap_or_default();
+        let named = format!("godtab: error: process {p}: lost the connection to process {other}, which stopped");
+        assert!(last.starts_with(&named), "process {p}: {err}");
+    }
+    assert!(!out.exists());
+    // With the link up again, both continue to the same bytes.
+    hosts.link(1, "up");
+    let children: Vec<Child> = (0..2).map(|p| hosts.spawn(p, &args(p, &["--resume"]))).collect();
+    for (p, (status, err)) in finish(children, Duration::from_secs(120)).iter().enumerate() {
         assert!(status.success(), "process {p}: {err}");
         assert!(err.contains("continued a run stopped at depth"), "process {p}: {err}");
     }

@@ -6,6 +6,7 @@ mod common;
 mod cli;
 mod cli_cluster;
 mod cli_contest;
+mod cli_cube;
 mod cli_hardening;
 mod cli_orbits;
 mod cli_output;

@@ -226,7 +226,7 @@ impl Judge {
                 Outcome::Accepted
             }),
             Self::File(loaded, format) => {
-                let oracle = Oracle::new(&loaded.file, args.search);
+                let oracle = Oracle::new(&loaded.file, args.search)?;
                 check(&oracle, *format, input, answers, all, out, answers_name)
             }
         }

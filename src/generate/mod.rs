@@ -5,6 +5,7 @@
 //! it works (`progress`), and sizes as people write them (`size`).
 
 mod cluster;
+mod orbit;
 mod plan;
 mod progress;
 mod size;
@@ -20,6 +21,7 @@ use godtab_runtime::Encoding;
 use crate::source::memory_limit;
 use crate::stdio::note;
 use crate::text::Size;
+pub(crate) use orbit::thousands_u128;
 use plan::Plan;
 use size::parse_size;
 
@@ -205,11 +207,32 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
              is data/puzzles/eight-puzzle.toml)"
         );
     }
+    let limit = args.max_memory.unwrap_or_else(memory_limit);
     let (definition, patterns) = match (&args.puzzle, &args.spec) {
-        (_, Some(path)) => {
-            let spec = godtab_spec::load_spec(path, metric).with_context(|| path.display().to_string())?;
-            (spec.definition, spec.patterns)
-        }
+        (_, Some(path)) => match godtab_spec::load_any(path, metric).with_context(|| path.display().to_string())? {
+            godtab_spec::Loaded::Tables(spec) => (spec.definition, spec.patterns),
+            godtab_spec::Loaded::Twisty(spec) => {
+                let refused = orbit::Refused {
+                    encoding: args.compact || args.encoding.is_some(),
+                    resume: args.resume,
+                    compressed: args.zstd
+                        || args.output.as_ref().is_some_and(|o| o.extension().is_some_and(|e| e == "zst")),
+                    histogram_only: args.histogram_only,
+                    processes: args.processes.is_some(),
+                };
+                if let Some(output) = &args.output {
+                    Destination::of(output, std::io::stdout().is_terminal())?;
+                }
+                let threads = match args.threads {
+                    Some(0) => bail!("--threads 0: give at least one thread"),
+                    Some(n) => n,
+                    None => rayon::current_num_threads(),
+                };
+                let pool =
+                    rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("starting the threads")?;
+                return pool.install(|| orbit::run(&spec, args.output.as_deref(), &refused, limit));
+            }
+        },
         (Some(id), None) => (
             builtin::by_id(id)
                 .with_context(|| {
@@ -231,7 +254,6 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         None => Plan::Complete(encoding),
     };
     plan::check(&plan, encoding)?;
-    let limit = args.max_memory.unwrap_or_else(memory_limit);
     let threads = match args.threads {
         Some(0) => bail!("--threads 0: give at least one thread"),
         Some(n) => n,

@@ -165,7 +165,7 @@ pub(crate) fn histogram(definition: &Definition, limit: u64) -> Result<std::proc
     writeln!(out, "reachable     {}", thousands(reachable))?;
     writeln!(out, "God's number  {}", histogram.len() - 1)?;
     writeln!(out)?;
-    crate::info::write_histogram(&mut out, &histogram)?;
+    crate::info::write_histogram(&mut out, &histogram, "states")?;
     Ok(std::process::ExitCode::SUCCESS)
 }
 

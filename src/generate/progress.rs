@@ -15,6 +15,9 @@ use crate::text::thousands;
 pub(crate) struct Reporter {
     bar: Option<indicatif::ProgressBar>,
     total: u64,
+    /// What a pattern's entries are: "placements" of tiles, or "entries"
+    /// of an orbit pattern.
+    unit: &'static str,
 }
 
 impl Reporter {
@@ -35,7 +38,7 @@ impl Reporter {
             );
             bar
         });
-        Self { bar, total }
+        Self { bar, total, unit }
     }
 
     /// Reports one finished level.
@@ -70,9 +73,10 @@ impl Reporter {
                 rate_text(rate),
             )),
             Part::Pattern { .. } => note(format_args!(
-                "{prefix}: {:>13} of {} placements ({seconds:.1} s)",
+                "{prefix}: {:>13} of {} {} ({seconds:.1} s)",
                 thousands(level.reached),
                 thousands(level.total),
+                self.unit,
             )),
         }
     }

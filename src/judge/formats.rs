@@ -43,7 +43,7 @@ impl OnePerLine {
             Format::NineDigits => Answer::Distance,
             Format::EightPuzzle => Answer::MoveString,
             Format::Generic | Format::Scramble => Answer::Generic,
-            Format::NinePuzzle | Format::Blocks | Format::EightTwo => return None,
+            Format::NinePuzzle | Format::Blocks | Format::EightTwo | Format::Facelets => return None,
         };
         let read = match format {
             Format::Scramble => Read::Scramble,

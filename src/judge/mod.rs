@@ -78,6 +78,18 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
             TableFile::Patterns(set) => inputs::each(&files, &mut output, |input, output| {
                 patterns::judge(set, args.search, format, input, output, placeholder)
             })?,
+            TableFile::OrbitPatterns(set) => {
+                let set = crate::orbit_set::OrbitSet::open(set)?;
+                let written = match format {
+                    Format::Scramble => crate::orbit_set::Written::Scramble,
+                    Format::Facelets => crate::orbit_set::Written::Facelets,
+                    _ => crate::orbit_set::Written::Blocks,
+                };
+                let search = args.search;
+                inputs::each(&files, &mut output, |input, output| {
+                    crate::orbit_set::judge(&set, written, format == Format::Blocks, search, input, output, placeholder)
+                })?;
+            }
             other => anyhow::bail!("{}: judge cannot answer from a {}", loaded.origin.path_text(), other.kind()),
         }
     }

@@ -32,6 +32,28 @@ impl<W: Write, E: Write> Output<W, E> {
         Ok(())
     }
 
+    /// Writes one answer line.
+    pub(crate) fn answer(&mut self, line: &str) -> io::Result<()> {
+        writeln!(self.out, "{line}")
+    }
+
+    /// Reports a bad case, after writing `placeholder` (if any) in its
+    /// place among the answers.
+    pub(crate) fn bad_case(
+        &mut self,
+        case: u64,
+        line: u64,
+        problem: impl Display,
+        placeholder: Option<&[u8]>,
+    ) -> io::Result<()> {
+        if let Some(placeholder) = placeholder {
+            self.out.write_all(placeholder)?;
+        }
+        self.out.flush()?;
+        self.report(case, line, problem)?;
+        self.err.flush()
+    }
+
     /// Reports a problem of the input that is no one case's (a line's).
     pub(super) fn report_line(&mut self, line: u64, problem: impl Display) -> io::Result<()> {
         self.bad += 1;

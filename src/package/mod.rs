@@ -81,7 +81,7 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
             TableFile::Complete(table) => Some(table.max_depth()),
             _ => None,
         };
-        (loaded.file.definition().clone(), format, hardest)
+        (loaded.definition("package")?.clone(), format, hardest)
     };
     let id = if eight_two { crate::eight_two::EIGHT_TWO.to_string() } else { definition.id().to_string() };
     let godtab = match &args.godtab {

@@ -28,6 +28,14 @@ pub struct Args {
     /// Where the seed statements are.
     #[arg(long, default_value_os_t = seeds::default_dir())]
     seeds: PathBuf,
+    /// `cube` only: the table godtab plans within this budget (as `gen
+    /// --max-memory`, e.g. 1G) instead of the default one.
+    #[arg(long, value_name = "SIZE")]
+    max_memory: Option<String>,
+    /// `cube` only: the optimal lengths whose positions are solved, e.g.
+    /// 16,17 (default: every group of the file).
+    #[arg(long, value_name = "LENGTHS", value_delimiter = ',')]
+    lengths: Vec<usize>,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -52,6 +60,14 @@ enum What {
     /// The code, RAM and stack a firmware image pays for godtab: the size
     /// probes of examples/size at opt-level z and s, Rust and C.
     Size,
+    /// The Rubik's cube solved optimally: the default table's generation,
+    /// then the positions of data/bench/cube-3x3x3.txt by optimal length
+    /// (and by vcube, `VCUBE=path/to/vc-optimal`, beside godtab on one
+    /// thread).
+    Cube,
+    /// Writes data/bench/cube-3x3x3.txt: seeded random positions, solved
+    /// and grouped by optimal length.
+    CubePositions,
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -63,6 +79,8 @@ pub fn run(args: &Args) -> Result<()> {
         What::Twobit => crate::bench_twobit::run(args.runs.min(7)),
         What::Cluster => crate::bench_cluster::run(args.runs.min(7)),
         What::Size => crate::bench_size::run(args.check),
+        What::Cube => crate::bench_cube::run(args.max_memory.as_deref(), &args.lengths),
+        What::CubePositions => crate::bench_cube::make_positions(),
     }
 }
 

@@ -23,6 +23,9 @@
 //! - `bench twobit`: the 2-bit search against twsearch's God's-number
 //!   search (its binary in `TWSEARCH`) and against the full search.
 //! - `bench cluster`: one table by two processes against one process.
+//! - `bench cube`: the Rubik's cube solved optimally, by optimal length
+//!   (the positions of data/bench/cube-3x3x3.txt, which
+//!   `bench cube-positions` writes).
 //! - `bench size`: the code, RAM and stack a firmware image pays for godtab
 //!   (Table, PatternSet, Lookup; Rust and C; opt-level z and s); `--check`
 //!   fails when a lookup exceeds its budget.
@@ -37,6 +40,7 @@
 mod artefacts;
 mod bench;
 mod bench_cluster;
+mod bench_cube;
 mod bench_pdb;
 mod bench_size;
 mod bench_twobit;

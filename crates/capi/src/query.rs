@@ -46,7 +46,11 @@ pub unsafe extern "C" fn godtab_distance(
         check_out(distance)?;
         let answer = match table {
             TableFile::Complete(table) => table.distance_of_values(values)?,
-            _ => distance_of(table, &table.definition().puzzle().state_from_values(values)?, DEFAULT_MAX_NODES)?,
+            _ => distance_of(
+                table,
+                &crate::storage::definition(table)?.puzzle().state_from_values(values)?,
+                DEFAULT_MAX_NODES,
+            )?,
         };
         // SAFETY: `distance` is non-null and writable (the caller's rule).
         unsafe { write_distance(answer, distance) }
@@ -81,7 +85,7 @@ pub unsafe extern "C" fn godtab_distance_text(
         // SAFETY: the caller's rule for `text`.
         let text = unsafe { text::text_bytes(text, len) }?;
         check_out(distance)?;
-        let state = text::parse(table.definition().puzzle(), text)?;
+        let state = text::parse(crate::storage::definition(table)?.puzzle(), text)?;
         let answer = distance_of(table, &state, DEFAULT_MAX_NODES)?;
         // SAFETY: `distance` is non-null and writable (the caller's rule).
         unsafe { write_distance(answer, distance) }
@@ -145,7 +149,7 @@ pub unsafe extern "C" fn godtab_solve_text(
         // SAFETY: the caller's rule for `text`.
         let text = unsafe { text::text_bytes(text, text_len) }?;
         check_out(len)?;
-        let state = text::parse(table.definition().puzzle(), text)?;
+        let state = text::parse(crate::storage::definition(table)?.puzzle(), text)?;
         // SAFETY: the caller's rule for `moves` and `len`.
         unsafe { solve_into(table, &state, DEFAULT_MAX_NODES, moves, capacity, len) }
     })
@@ -182,7 +186,7 @@ pub unsafe extern "C" fn godtab_solve_within(
         // SAFETY: the caller's rule for `tiles`.
         let values = unsafe { text::tile_values(tiles, count) }?;
         check_out(len)?;
-        let state = table.definition().puzzle().state_from_values(values)?;
+        let state = crate::storage::definition(table)?.puzzle().state_from_values(values)?;
         let max_nodes = if max_nodes == 0 { DEFAULT_MAX_NODES } else { max_nodes };
         // SAFETY: the caller's rule for `moves` and `len`.
         unsafe { solve_into(table, &state, max_nodes, moves, capacity, len) }
@@ -237,7 +241,8 @@ pub unsafe extern "C" fn godtab_format_moves(
             // SAFETY: `moves` points to `count` readable bytes (the
             // caller's rule) and i < count.
             let index = unsafe { moves.add(i).read() };
-            let name = table.definition().move_name(usize::from(index)).ok_or(GODTAB_ERROR_MOVE_INDEX)?;
+            let name =
+                crate::storage::definition(table)?.move_name(usize::from(index)).ok_or(GODTAB_ERROR_MOVE_INDEX)?;
             if i > 0 {
                 writer.push(separator);
             }

@@ -100,6 +100,12 @@ fn seal_for(storage: *const GodtabTable) -> u64 {
 ///
 /// `storage` is null or points to a `godtab_table` that was zeroed or
 /// passed to an open function, as the header requires.
+/// The puzzle of an open table (every table the C API opens has one: it
+/// refuses orbit pattern sets).
+pub(crate) fn definition<'a>(table: &'a TableFile<&[u8]>) -> Result<&'a godtab_runtime::Definition, Status> {
+    table.definition().ok_or(GODTAB_ERROR_UNSUPPORTED)
+}
+
 pub(crate) unsafe fn open_table<'a>(storage: *const GodtabTable) -> Result<&'a TableFile<&'a [u8]>, Status> {
     let slot = slot_ptr(storage)?;
     // SAFETY: `slot` is non-null and aligned, and points to
@@ -196,6 +202,9 @@ pub unsafe extern "C" fn godtab_table_open(table: *mut GodtabTable, bytes: *cons
         // guards every later use.
         let bytes: &'static [u8] = unsafe { core::slice::from_raw_parts(bytes, len) };
         let opened = TableFile::new(bytes)?;
+        if opened.definition().is_none() {
+            return Err(GODTAB_ERROR_UNSUPPORTED);
+        }
         // SAFETY: `slot` is this storage's, just closed; the caller keeps
         // the bytes.
         unsafe { fill(table, slot, opened, ptr::null_mut()) };
@@ -272,7 +281,7 @@ pub unsafe extern "C" fn godtab_table_id(table: *const GodtabTable, out: *mut c_
         // SAFETY: the caller's rule for `table`.
         let table = unsafe { open_table(table) }?;
         // SAFETY: the caller's rule for `out`.
-        unsafe { write_text(table.definition().id().as_bytes(), out, capacity) }
+        unsafe { write_text(table.id().as_bytes(), out, capacity) }
     })
 }
 
@@ -285,7 +294,9 @@ pub unsafe extern "C" fn godtab_table_id(table: *const GodtabTable, out: *mut c_
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn godtab_table_cells(table: *const GodtabTable) -> usize {
     // SAFETY: the caller's rule for `table`.
-    guard::guard(0, || unsafe { open_table(table) }.map_or(0, |t| t.definition().puzzle().cells()))
+    guard::guard(0, || {
+        unsafe { open_table(table) }.ok().and_then(TableFile::definition).map_or(0, |d| d.puzzle().cells())
+    })
 }
 
 /// The puzzle's number of moves (move indices are 0 to this minus 1), or
@@ -297,7 +308,9 @@ pub unsafe extern "C" fn godtab_table_cells(table: *const GodtabTable) -> usize 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn godtab_table_moves(table: *const GodtabTable) -> usize {
     // SAFETY: the caller's rule for `table`.
-    guard::guard(0, || unsafe { open_table(table) }.map_or(0, |t| t.definition().puzzle().move_count()))
+    guard::guard(0, || {
+        unsafe { open_table(table) }.ok().and_then(TableFile::definition).map_or(0, |d| d.puzzle().move_count())
+    })
 }
 
 /// God's number: the most moves any state needs, so the longest solution
@@ -368,7 +381,7 @@ pub unsafe extern "C" fn godtab_move_name(
     guard::status(|| {
         // SAFETY: the caller's rule for `table`.
         let table = unsafe { open_table(table) }?;
-        let name = table.definition().move_name(index).ok_or(GODTAB_ERROR_MOVE_INDEX)?;
+        let name = definition(table)?.move_name(index).ok_or(GODTAB_ERROR_MOVE_INDEX)?;
         // SAFETY: the caller's rule for `out`.
         unsafe { write_text(name.as_bytes(), out, capacity) }
     })

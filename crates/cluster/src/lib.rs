@@ -24,6 +24,7 @@
 pub mod guard;
 pub mod hosts;
 pub mod link;
+pub mod net;
 mod run;
 
 pub use hosts::{Hosts, loopback};

@@ -43,6 +43,8 @@ enum Message {
     Piece { offset: u64, bytes: ByteBuf },
     /// Process 0's word at the end: the table is written, or why not.
     Status { problem: Option<String> },
+    /// A process's word that it fails, and why: the others stop too.
+    Failed { from: u32, problem: String },
 }
 
 type Records = Vec<(u32, Message)>;
@@ -74,6 +76,22 @@ pub struct Link<'w> {
     early: Vec<Message>,
 }
 
+/// How long a failing process waits for the others to leave after telling
+/// them (longer than they wait for its word once its connection closes).
+const TELLING_TIME: Duration = Duration::from_secs(6);
+
+/// Acts on a message as it arrives: a process's failure ends this one
+/// (naming it and why); an epoch's end is noted for the watchdog.
+fn heed(message: &Message, epoch: u64) {
+    match message {
+        Message::Failed { from, problem } => guard::fail(&format!("process {from} stopped: {problem}")),
+        Message::Hello { from, .. } | Message::Round { from, .. } | Message::End { from, .. } => {
+            guard::heard(*from as usize, epoch);
+        }
+        _ => {}
+    }
+}
+
 fn lost(what: &str) -> GenError {
     GenError::Cluster(format!("the other processes' {what} did not all arrive"))
 }
@@ -102,7 +120,11 @@ impl<'w> Link<'w> {
                             input.for_each(|time, records| {
                                 let epoch = time.least().copied().unwrap_or_default();
                                 let mut inbox = keep.borrow_mut();
-                                inbox.entry(epoch).or_default().extend(records.drain(..).map(|(_, m)| m));
+                                let arrived = inbox.entry(epoch).or_default();
+                                for (_, message) in records.drain(..) {
+                                    heed(&message, epoch);
+                                    arrived.push(message);
+                                }
                             });
                         }
                     },
@@ -124,8 +146,9 @@ impl<'w> Link<'w> {
         for to in 0..processes {
             link.input.send((to as u32, Message::Hello { from: process as u32, digest }));
         }
+        guard::expect(processes);
         let mut hellos = 0;
-        for message in link.barrier("the handshake")? {
+        for message in link.barrier("the handshake", true)? {
             if let Message::Hello { from, digest: theirs } = message {
                 hellos += 1;
                 if theirs != digest {
@@ -163,21 +186,22 @@ impl<'w> Link<'w> {
     /// Ends the epoch: advances the input and works until every process's
     /// records of it have arrived (the watchdog armed meanwhile); what came
     /// for this process.
-    fn barrier(&mut self, what: &str) -> Result<Vec<Message>, GenError> {
+    /// `ends`: every process sends its end of the epoch (the watchdog
+    /// then names the processes not heard from).
+    fn barrier(&mut self, what: &str, ends: bool) -> Result<Vec<Message>, GenError> {
         let epoch = *self.input.time();
         self.input.advance_to(epoch + 1);
-        let (process, stall) = (self.process, self.stall);
-        guard::arm(stall, || {
+        let stall = self.stall;
+        guard::arm(stall, ends.then_some(epoch), || {
             format!(
-                "no word from the other processes for {} s while waiting for {what}: one is stopped, hung or cut \
-                 off (the limit is --stall-timeout)",
+                "no word from the other processes for {} s while waiting for {what}: stopped, hung or cut off \
+                 (the limit is --stall-timeout)",
                 stall.map_or(0, |s| s.as_secs())
             )
         });
         let (probe, input) = (&self.probe, &self.input);
         self.worker.step_or_park_while(None, || probe.less_than(input.time()));
         guard::disarm();
-        let _ = process;
         let mut messages = std::mem::take(&mut self.early);
         messages.extend(self.inbox.borrow_mut().remove(&epoch).unwrap_or_default());
         Ok(messages)
@@ -196,6 +220,25 @@ impl<'w> Link<'w> {
         }
     }
 
+    /// Tells every other process that this one fails, and why (they stop
+    /// and name it), and waits a moment for them to leave; from now on a
+    /// lost connection is no error of this process's (see [`guard`]).
+    pub fn tell_failure(&mut self, problem: &str) {
+        if self.processes < 2 {
+            return;
+        }
+        guard::telling();
+        let from = self.process as u32;
+        for to in (0..self.processes).filter(|&p| p != self.process) {
+            self.input.send((to as u32, Message::Failed { from, problem: problem.to_string() }));
+        }
+        self.input.flush();
+        let started = std::time::Instant::now();
+        while guard::lost_while_telling() < self.processes - 1 && started.elapsed() < TELLING_TIME {
+            self.worker.step_or_park(Some(Duration::from_millis(10)));
+        }
+    }
+
     /// Sends a piece of the table (bytes of its distance section at
     /// `offset`) to process 0.
     pub fn send_piece(&mut self, offset: u64, bytes: Vec<u8>) {
@@ -210,7 +253,7 @@ impl<'w> Link<'w> {
     ///
     /// [`GenError::Cluster`] if the round cannot end.
     pub fn end_piece_round(&mut self, write: &mut dyn FnMut(u64, &[u8])) -> Result<(), GenError> {
-        for message in self.barrier("the table's pieces")? {
+        for message in self.barrier("the table's pieces", false)? {
             if let Message::Piece { offset, bytes } = message {
                 write(offset, &bytes);
             }
@@ -230,7 +273,7 @@ impl<'w> Link<'w> {
                 self.input.send((to as u32, Message::Status { problem: problem.clone() }));
             }
         }
-        self.barrier("process 0 to write the table")?
+        self.barrier("process 0 to write the table", false)?
             .into_iter()
             .find_map(|m| match m {
                 Message::Status { problem } => Some(problem),
@@ -259,7 +302,7 @@ impl Exchange for Link<'_> {
             self.input.send((to as u32, Message::Round { from, value: mine }));
         }
         let mut values = vec![None; self.processes];
-        for message in self.barrier("the end of a round")? {
+        for message in self.barrier("the end of a round", true)? {
             match message {
                 Message::Ranks { from, ranks } => decode(&ranks, &mut |r| take(from as usize, r)),
                 Message::Round { from, value } => {
@@ -282,7 +325,7 @@ impl Exchange for Link<'_> {
         }
         let mut ends = vec![None; self.processes];
         let mut level = LevelBytes::default();
-        for message in self.barrier("the end of a level")? {
+        for message in self.barrier("the end of a level", true)? {
             match message {
                 Message::Ranks { from, ranks } => decode(&ranks, &mut |r| take(from as usize, r)),
                 Message::End { from, count, flags, bytes, ranks } => {

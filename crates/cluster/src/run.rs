@@ -128,19 +128,8 @@ pub fn generate(run: ClusterRun) -> Result<Generated, ClusterError> {
     // belongs to no pool): sized here, unless the program sized it before.
     let _ = rayon::ThreadPoolBuilder::new().num_threads(run.threads.max(1)).build_global();
     guard::install(run.process);
-    let config = if processes == 1 {
-        timely::CommunicationConfig::Thread
-    } else {
-        timely::CommunicationConfig::Cluster {
-            threads: 1,
-            process: run.process,
-            addresses: run.hosts.0.clone(),
-            report: false,
-            zerocopy: false,
-        }
-    };
     let connect = run.connect_timeout;
-    guard::arm(connect, || {
+    guard::arm(connect, None, || {
         format!(
             "not every process connected within {} s (addresses {}): start every process, with the same --processes \
              and hosts (the limit is --connect-timeout)",
@@ -148,20 +137,36 @@ pub fn generate(run: ClusterRun) -> Result<Generated, ClusterError> {
             run.hosts.0.join(" ")
         )
     });
-    let (builders, others) = config.try_build().map_err(ClusterError::Connect)?;
+    let (builders, others) = if processes == 1 {
+        timely::CommunicationConfig::Thread.try_build()
+    } else {
+        crate::net::connect(run.process, run.hosts.0.clone())
+    }
+    .map_err(ClusterError::Connect)?;
     guard::disarm();
     // Timely runs the worker on a thread of its own, with what it is given
     // to own: the run, taken once.
     let job = Mutex::new(Some(run));
+    let (result_in, result_out) = std::sync::mpsc::channel();
     let guards = timely::execute::execute_from(builders, others, timely::WorkerConfig::default(), move |worker| {
         let taken = job.lock().ok().and_then(|mut j| j.take());
-        let Some(run) = taken else {
-            return Err(ClusterError::Connect("timely started more than one worker".into()));
+        let result = match taken {
+            Some(run) => run_worker(worker, &run),
+            None => Err(ClusterError::Connect("timely started more than one worker".into())),
         };
-        run_worker(worker, &run)
+        let _ = result_in.send(result);
     })
     .map_err(ClusterError::Connect)?;
-    guards.join().into_iter().next().unwrap_or_else(|| Err("no worker".into())).map_err(ClusterError::Connect)?
+    let result = result_out.recv().unwrap_or_else(|_| Err(ClusterError::Connect("the worker ended early".into())));
+    if guard::is_telling() {
+        // The connections the others closed on leaving failed timely's
+        // networking threads, which it would join on their panics: this
+        // process ends with its own error instead.
+        std::mem::forget(guards);
+    } else {
+        drop(guards.join());
+    }
+    result
 }
 
 fn run_worker(worker: &mut timely::worker::Worker, run: &ClusterRun) -> Result<Generated, ClusterError> {
@@ -191,7 +196,16 @@ fn run_worker(worker: &mut timely::worker::Worker, run: &ClusterRun) -> Result<G
         checkpoint_every: run.checkpoint_every,
     };
     let started = Instant::now();
-    let mut done = share_search(definition, options, &share, &mut link)?;
+    let mut done = match share_search(definition, options, &share, &mut link) {
+        Ok(done) => done,
+        Err(e) => {
+            // A stop every process agreed on is no failure to tell.
+            if !matches!(e, GenError::Stopped { .. }) {
+                link.tell_failure(&e.to_string());
+            }
+            return Err(e.into());
+        }
+    };
     let search_time = started.elapsed();
     let gathering = Instant::now();
     // The first exchanges were the parts' agreement on where to start.

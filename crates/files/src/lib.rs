@@ -17,6 +17,7 @@
 //! Error messages say what is wrong without the path: callers name the
 //! file.
 
+pub mod pages;
 mod read;
 mod space;
 pub use read::{ReadError, describe_kind, open_regular, read_bounded, read_text_bounded};

@@ -423,7 +423,7 @@ impl Allocator {
             bytes: (additional as u64).saturating_mul(core::mem::size_of::<T>() as u64),
             needed: self.needed,
         })?;
-        crate::pages::prefer_huge_pages(vec.spare_capacity_mut());
+        godtab_files::pages::prefer_huge_pages(vec.spare_capacity_mut());
         Ok(())
     }
 

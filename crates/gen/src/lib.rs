@@ -41,7 +41,7 @@ mod bfs;
 mod coarse;
 mod compressed;
 mod options;
-mod pages;
+mod orbit_patterns;
 mod patterns;
 mod sets;
 mod table;
@@ -50,6 +50,10 @@ mod twobit;
 pub use bfs::{generate, generate_with, planned_memory};
 pub use compressed::planned_memory_compressed;
 pub use options::{Options, Part, Progress};
+pub use orbit_patterns::{
+    Distances, NIBBLE_ENTRIES, OrbitSetWritten, fill_orbit_pattern, planned_orbit_pattern_memory,
+    planned_orbit_set_memory, write_orbit_pattern_set,
+};
 pub use patterns::{pattern_placements, pattern_set_bytes, planned_pattern_memory};
 pub use table::{GENERATOR, build_table, table_bytes};
 pub use twobit::{

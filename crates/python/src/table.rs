@@ -25,6 +25,9 @@ use crate::states::{state_of, to_python};
 #[pyclass(frozen, module = "godtab")]
 pub(crate) struct Table {
     file: TableFile<Source>,
+    /// The puzzle (a complete table's or a pattern set's: the kinds this
+    /// module answers from).
+    definition: Definition,
 }
 
 /// How many rows of a batch one task answers: enough to amortise the
@@ -38,11 +41,19 @@ impl Table {
     }
 
     fn of_source(source: Source) -> PyResult<Self> {
-        TableFile::new(source).map(|file| Self { file }).map_err(table_error)
+        let file = TableFile::new(source).map_err(table_error)?;
+        let Some(definition) = file.definition().cloned() else {
+            return Err(PyTypeError::new_err(format!(
+                "an {} (a twisty puzzle's tables): this module answers from complete tables and pattern sets; \
+                 use the godtab command for it",
+                file.kind()
+            )));
+        };
+        Ok(Self { file, definition })
     }
 
     fn definition(&self) -> &Definition {
-        self.file.definition()
+        &self.definition
     }
 
     fn puzzle(&self) -> &Puzzle {

@@ -297,7 +297,7 @@ fn fold_skipping_by_copy(perm: &[u8], skip: u8) -> (u64, bool, usize) {
             len += 1;
         }
     }
-    let (rank, odd) = lehmer_fold_popcount(&kept[..len]);
+    let (rank, odd) = lehmer_fold_popcount(kept.get(..len).unwrap_or(&kept));
     (rank, odd, at)
 }
 

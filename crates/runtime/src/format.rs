@@ -40,8 +40,8 @@ pub const MAGIC: [u8; 8] = *b"\x89GODTAB\n";
 /// writes the oldest version that holds the file (see
 /// [`Encoding::version`]), so that readers of older versions still open
 /// every file they can understand: version 3 adds the parity encoding and
-/// nothing else.
-pub const FORMAT_VERSION: u32 = 3;
+/// nothing else, and version 4 adds orbit pattern sets.
+pub const FORMAT_VERSION: u32 = 4;
 
 /// The version field of a file that a generation is still writing (`godtab
 /// gen` keeps its progress in it, to be continued with `--resume`): never a
@@ -308,8 +308,12 @@ impl Encoding {
 
 /// Everything about a table except its sections, as postcard encodes it
 /// in version 2. Strings and byte strings are borrowed from the file.
+///
+/// `B` is what a reader decodes of the body: every kind ([`Body`]), or a
+/// complete table's alone ([`CompleteBody`]), for a reader that answers
+/// nothing else and need not carry the code that decodes the others.
 #[derive(Serialize, Deserialize, Debug, PartialEq, Eq)]
-pub(crate) struct Header<'a> {
+pub(crate) struct Header<'a, B = Body<'a>> {
     /// The puzzle's id.
     pub puzzle_id: &'a str,
     /// What made the table, e.g. "godtab-gen 0.1.0".
@@ -322,8 +326,7 @@ pub(crate) struct Header<'a> {
     /// How its states are numbered.
     pub ranking: RankingTag,
     /// What the file holds for it.
-    #[serde(borrow)]
-    pub body: Body<'a>,
+    pub body: B,
 }
 
 /// What a puzzle is. New kinds of puzzle are new variants, numbered after
@@ -375,15 +378,17 @@ pub(crate) struct Board<'a> {
 }
 
 /// What a table file holds, told apart by an explicit tag: a varint
-/// before the body's fields ([`Body::COMPLETE`], [`Body::PATTERNS`]). A new
-/// kind of table is a new variant with the next tag; a tag this reader does
-/// not know is refused as an unknown kind.
+/// before the body's fields ([`Body::COMPLETE`], [`Body::PATTERNS`],
+/// [`Body::ORBIT_PATTERNS`]). A new kind of table is a new variant with the
+/// next tag; a tag this reader does not know is refused as an unknown kind.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum Body<'a> {
     /// A distance and a parent for every rank (tag 0).
     Complete(Complete<'a>),
     /// A pattern database per pattern of tiles (tag 1).
     Patterns(Patterns<'a>),
+    /// A table per pattern over a twisty puzzle's orbits (tag 2).
+    OrbitPatterns(OrbitPatterns<'a>),
 }
 
 impl Body<'_> {
@@ -391,14 +396,17 @@ impl Body<'_> {
     pub const COMPLETE: u32 = 0;
     /// The tag of a pattern set.
     pub const PATTERNS: u32 = 1;
+    /// The tag of an orbit pattern set.
+    pub const ORBIT_PATTERNS: u32 = 2;
     /// Every tag's name, in tag order (serde's variant names).
-    const NAMES: &'static [&'static str] = &["Complete", "Patterns"];
+    const NAMES: &'static [&'static str] = &["Complete", "Patterns", "OrbitPatterns"];
 
     /// The kind of table this body is.
     pub fn kind(&self) -> crate::TableKind {
         match self {
             Self::Complete(_) => crate::TableKind::Complete,
             Self::Patterns(_) => crate::TableKind::Patterns,
+            Self::OrbitPatterns(_) => crate::TableKind::OrbitPatterns,
         }
     }
 }
@@ -408,32 +416,108 @@ impl Serialize for Body<'_> {
         match self {
             Self::Complete(c) => serializer.serialize_newtype_variant("Body", Self::COMPLETE, "Complete", c),
             Self::Patterns(p) => serializer.serialize_newtype_variant("Body", Self::PATTERNS, "Patterns", p),
+            Self::OrbitPatterns(p) => {
+                serializer.serialize_newtype_variant("Body", Self::ORBIT_PATTERNS, "OrbitPatterns", p)
+            }
         }
     }
 }
 
 impl<'de: 'a, 'a> Deserialize<'de> for Body<'a> {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Tagged;
-        impl<'de> serde::de::Visitor<'de> for Tagged {
-            type Value = Body<'de>;
-            fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                f.write_str("a table body: a kind tag and its fields")
-            }
-            fn visit_enum<E: serde::de::EnumAccess<'de>>(self, data: E) -> Result<Body<'de>, E::Error> {
-                use serde::de::VariantAccess;
-                let (tag, body): (u32, _) = data.variant()?;
-                match tag {
-                    Body::COMPLETE => body.newtype_variant().map(Body::Complete),
-                    Body::PATTERNS => body.newtype_variant().map(Body::Patterns),
-                    other => Err(serde::de::Error::invalid_value(
-                        serde::de::Unexpected::Unsigned(u64::from(other)),
-                        &"a kind of table this reader knows",
-                    )),
-                }
-            }
+        deserialize_body::<Body<'de>, D>(deserializer)
+    }
+}
+
+/// What a reader decodes of a header's body (see [`Header`]).
+pub(crate) trait BodyOf<'a>: Deserialize<'a> + From<Complete<'a>> {
+    /// Whether every field of the body was read, so that the header must
+    /// end with them.
+    fn read_in_full(&self) -> bool;
+
+    /// The body of kind `tag`, read from its fields in `fields` as far as
+    /// this reader reads them; `None` for a tag it does not know.
+    fn from_tag<V: serde::de::VariantAccess<'a>>(tag: u32, fields: V) -> Option<Result<Self, V::Error>>;
+}
+
+/// Decodes a body: its kind tag, then what `B` reads of its fields; a tag
+/// `B` does not know is refused.
+fn deserialize_body<'de, B: BodyOf<'de>, D: serde::Deserializer<'de>>(deserializer: D) -> Result<B, D::Error> {
+    struct Tagged<B>(core::marker::PhantomData<B>);
+    impl<'de, B: BodyOf<'de>> serde::de::Visitor<'de> for Tagged<B> {
+        type Value = B;
+        fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+            f.write_str("a table body: a kind tag and its fields")
         }
-        deserializer.deserialize_enum("Body", Self::NAMES, Tagged)
+        fn visit_enum<E: serde::de::EnumAccess<'de>>(self, data: E) -> Result<B, E::Error> {
+            let (tag, fields): (u32, _) = data.variant()?;
+            B::from_tag(tag, fields).unwrap_or_else(|| {
+                Err(serde::de::Error::invalid_value(
+                    serde::de::Unexpected::Unsigned(u64::from(tag)),
+                    &"a kind of table this reader knows",
+                ))
+            })
+        }
+    }
+    deserializer.deserialize_enum("Body", Body::NAMES, Tagged(core::marker::PhantomData))
+}
+
+impl<'a> From<Complete<'a>> for Body<'a> {
+    fn from(complete: Complete<'a>) -> Self {
+        Self::Complete(complete)
+    }
+}
+
+impl<'a> BodyOf<'a> for Body<'a> {
+    fn read_in_full(&self) -> bool {
+        true
+    }
+
+    fn from_tag<V: serde::de::VariantAccess<'a>>(tag: u32, fields: V) -> Option<Result<Self, V::Error>> {
+        match tag {
+            Body::COMPLETE => Some(fields.newtype_variant().map(Body::Complete)),
+            Body::PATTERNS => Some(fields.newtype_variant().map(Body::Patterns)),
+            Body::ORBIT_PATTERNS => Some(fields.newtype_variant().map(Body::OrbitPatterns)),
+            _ => None,
+        }
+    }
+}
+
+/// A body as a reader of complete tables alone decodes it: a complete
+/// table's fields, or only the tag of another known kind (whose fields it
+/// leaves unread). An unknown tag is refused as [`Body`] refuses it.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum CompleteBody<'a> {
+    /// A complete table's fields.
+    Complete(Complete<'a>),
+    /// The tag of another kind of table ([`Body::PATTERNS`],
+    /// [`Body::ORBIT_PATTERNS`]).
+    Other(u32),
+}
+
+impl<'a> From<Complete<'a>> for CompleteBody<'a> {
+    fn from(complete: Complete<'a>) -> Self {
+        Self::Complete(complete)
+    }
+}
+
+impl<'a> BodyOf<'a> for CompleteBody<'a> {
+    fn read_in_full(&self) -> bool {
+        matches!(self, Self::Complete(_))
+    }
+
+    fn from_tag<V: serde::de::VariantAccess<'a>>(tag: u32, fields: V) -> Option<Result<Self, V::Error>> {
+        match tag {
+            Body::COMPLETE => Some(fields.newtype_variant().map(CompleteBody::Complete)),
+            Body::PATTERNS | Body::ORBIT_PATTERNS => Some(Ok(CompleteBody::Other(tag))),
+            _ => None,
+        }
+    }
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for CompleteBody<'a> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserialize_body::<CompleteBody<'de>, D>(deserializer)
     }
 }
 
@@ -464,6 +548,41 @@ impl Patterns<'_> {
     pub(crate) fn width_for(max: u8) -> u8 {
         if max <= 15 { 4 } else { 8 }
     }
+}
+
+/// An orbit pattern set: a twisty puzzle's patterns over its orbits and,
+/// for each, a table of lower bounds indexed by the pattern's values
+/// (reduced by the puzzle's symmetries that keep the pattern, when
+/// `symmetry`), as `godtab-twisty` numbers them. `docs/FORMAT.md` gives the
+/// rule. The sections follow one another from `offset`, one per pattern,
+/// each starting at a multiple of 64 bytes.
+#[derive(Serialize, Deserialize, Debug, PartialEq, Eq, Clone, Copy)]
+pub(crate) struct OrbitPatterns<'a> {
+    /// Per pattern, per piece (every orbit's pieces in order): the piece's
+    /// group within its orbit.
+    pub groups: &'a [u8],
+    /// Per pattern, per piece: 1 if its orientation counts, else 0.
+    pub oriented: &'a [u8],
+    /// Whether the tables are reduced by the puzzle's symmetries.
+    pub symmetry: bool,
+    /// How many symmetries the generator found in the puzzle's moves (a
+    /// reader that finds another number refuses the file).
+    pub symmetries: u16,
+    /// Per pattern: its entries, a u64 each, little-endian.
+    pub entries: &'a [u8],
+    /// Per pattern: 4 (bits per entry: the distance, 15 for 15 or more)
+    /// or 2 (relative to the base, in 64-byte lines of 254 entries whose
+    /// last 4 bits hold the line's least distance).
+    pub widths: &'a [u8],
+    /// Per pattern: the base of a 2-bit table (0 for 4 bits).
+    pub bases: &'a [u8],
+    /// Per pattern: how many distances its histogram has.
+    pub histogram_lens: &'a [u8],
+    /// Every pattern's entries at each distance, a u64 each,
+    /// little-endian, one histogram after another.
+    pub histograms: &'a [u8],
+    /// Where the first section starts (a multiple of 64).
+    pub offset: u64,
 }
 
 /// A complete table: every rank's distance (and, in full encoding, its
@@ -504,7 +623,7 @@ pub(crate) struct HeaderV1<'a> {
     pub parent: Section,
 }
 
-impl<'a> From<HeaderV1<'a>> for Header<'a> {
+impl<'a, B: BodyOf<'a>> From<HeaderV1<'a>> for Header<'a, B> {
     fn from(v1: HeaderV1<'a>) -> Self {
         let HeaderV1 { puzzle_id, generator, kind, rows, cols, goal, move_names, move_maps, ranking, .. } = v1;
         let (encoding, states, reachable, max_depth) = (v1.encoding, v1.states, v1.reachable, v1.max_depth);
@@ -515,23 +634,23 @@ impl<'a> From<HeaderV1<'a>> for Header<'a> {
             move_names,
             model: Model::Board(Board { kind, rows, cols, goal, move_maps }),
             ranking,
-            body: Body::Complete(Complete { encoding, states, reachable, max_depth, histogram, distance, parent }),
+            body: B::from(Complete { encoding, states, reachable, max_depth, histogram, distance, parent }),
         }
     }
 }
 
-impl<'a> Header<'a> {
+impl<'a, B: BodyOf<'a>> Header<'a, B> {
     /// Decodes the header of a file of format `version`; the header must
-    /// take every byte given.
+    /// take every byte given (but those of a body `B` does not read).
     pub fn decode(version: u32, bytes: &'a [u8]) -> Result<Self, Error> {
         let end = PREAMBLE_LEN + bytes.len();
         let failed = |error| Error::Header { end, error: crate::error::DecodeError(error) };
         let (header, rest) = match version {
             1 => postcard::take_from_bytes::<HeaderV1<'a>>(bytes).map(|(h, rest)| (Header::from(h), rest)),
-            _ => postcard::take_from_bytes::<Header<'a>>(bytes),
+            _ => postcard::take_from_bytes::<Header<'a, B>>(bytes),
         }
         .map_err(failed)?;
-        if !rest.is_empty() {
+        if !rest.is_empty() && header.body.read_in_full() {
             return Err(Error::corrupt("header", "bytes follow its last field"));
         }
         Ok(header)

@@ -119,6 +119,7 @@ mod file;
 mod format;
 mod lookup;
 mod open;
+mod orbit_patterns;
 mod patterns;
 mod ranks;
 mod solution;
@@ -136,6 +137,12 @@ pub use file::{Bytes, FileError, MAX_DECOMPRESSED};
 pub use format::{Encoding, FORMAT_VERSION, MAGIC, OLDEST_VERSION, PREAMBLE_LEN, UNFINISHED_VERSION, UNREACHED};
 pub use godtab_puzzles::{Combine, Definition, Kind, MAX_PATTERNS, PatternList, Puzzle, Ranking, State, StateError};
 pub use lookup::{Lookup, LookupLayout, LookupMoves, LookupRanking, SectionAt};
+pub use orbit_patterns::{
+    MAX_ORBIT_COUNT, MAX_ORBIT_MOVES, MAX_ORBIT_PATTERNS, MAX_ORBIT_POSITIONS, ORBIT_LINE_ENTRIES, ORBIT_SECTION_ALIGN,
+    OrbitPatternSet, OrbitPuzzle, OrbitTable,
+};
+#[cfg(feature = "alloc")]
+pub use orbit_patterns::{OrbitPatternsHead, orbit_patterns_head};
 pub use patterns::{Pattern, PatternSet};
 pub use ranks::RankReader;
 pub use solution::Solution;

@@ -20,7 +20,7 @@ use core::fmt;
 use godtab_puzzles::{BLANK, StateError};
 
 use crate::bits;
-use crate::format::{self, Body, Encoding, KindTag, Model, RankingTag, at};
+use crate::format::{self, Body, CompleteBody, Encoding, KindTag, Model, RankingTag, at};
 use crate::open::{check_counts, check_sections, range_in, read_header};
 use crate::{Error, QueryError};
 
@@ -157,6 +157,7 @@ pub struct Lookup<'a> {
 }
 
 const UNSUPPORTED_KIND: &str = "a lookup answers complete tables; open a pattern set with PatternSet";
+const UNSUPPORTED_ORBIT_SET: &str = "a lookup answers complete tables; open an orbit pattern set with OrbitPatternSet";
 const UNSUPPORTED_ORBITS: &str = "a lookup answers board puzzles; open an orbit puzzle's table with Table";
 const UNSUPPORTED_MOVES: &str = "a lookup answers single-tile sliding moves u, d, l, r; open this table with Table";
 const UNSUPPORTED_TILES: &str = "a lookup answers boards of distinct tiles; open this table with Table";
@@ -240,7 +241,7 @@ impl<'a> Lookup<'a> {
     #[must_use]
     pub fn move_name(&self, index: usize) -> Option<&'a str> {
         let names = section(self.bytes, &self.layout.names);
-        core::str::from_utf8(names).ok()?.split(' ').nth(index)
+        words(core::str::from_utf8(names).ok()?).nth(index)
     }
 
     /// God's number: the most moves any state needs.
@@ -338,7 +339,7 @@ impl<'a> Lookup<'a> {
 
     /// The rank of `cells`, `None` outside the rank space.
     fn rank(&self, cells: &Cells) -> Option<u64> {
-        let labels = &cells.labels[..self.cells()];
+        let labels = cells.labels.get(..self.cells())?;
         match self.layout.ranking {
             LookupRanking::Lex => Some(godtab_rank::rank_lex_parity_small(labels).0),
             LookupRanking::Parity { goal_odd } => {
@@ -361,7 +362,7 @@ impl<'a> Lookup<'a> {
             LookupMoves::Sliding(directions) => {
                 let Some(&direction) = directions.get(m) else { return false };
                 let (cols, blank) = (usize::from(self.layout.cols), usize::from(cells.blank));
-                let (row, col) = (blank / cols, blank % cols);
+                let (Some(row), Some(col)) = (blank.checked_div(cols), blank.checked_rem(cols)) else { return false };
                 let target = match direction {
                     0 if row > 0 => blank - cols,
                     1 if row + 1 < usize::from(self.layout.rows) => blank + cols,
@@ -369,7 +370,7 @@ impl<'a> Lookup<'a> {
                     3 if col + 1 < cols => blank + 1,
                     _ => return false,
                 };
-                cells.labels.swap(blank, target & (CELLS - 1));
+                cells.labels.swap(blank & (CELLS - 1), target & (CELLS - 1));
                 cells.blank = target as u8;
                 true
             }
@@ -438,7 +439,7 @@ impl<'a> Lookup<'a> {
     /// residue is one less than `here` (see `View::closer_move`).
     fn closer_move(&self, cells: &Cells, here: u8) -> Result<(usize, Cells, u64), QueryError> {
         let modulus = self.layout.encoding.modulus();
-        let closer = (here + modulus - 1) % modulus;
+        let closer = (here + modulus - 1).checked_rem(modulus).ok_or(QueryError::Corrupt(NO_CLOSER_MOVE))?;
         for m in 0..self.move_count() {
             let mut next = *cells;
             if !self.apply(&mut next, m) {
@@ -475,10 +476,12 @@ impl<'a> Lookup<'a> {
 impl LookupLayout {
     /// Reads and checks a table's layout (see [`Lookup::new`]).
     fn read(bytes: &[u8]) -> Result<Self, Error> {
-        let opened = read_header(bytes)?;
+        let opened = read_header::<CompleteBody<'_>>(bytes)?;
         let header = opened.header;
-        let Body::Complete(complete) = header.body else {
-            return Err(Error::Unsupported(UNSUPPORTED_KIND));
+        let complete = match header.body {
+            CompleteBody::Complete(complete) => complete,
+            CompleteBody::Other(Body::ORBIT_PATTERNS) => return Err(Error::Unsupported(UNSUPPORTED_ORBIT_SET)),
+            CompleteBody::Other(_) => return Err(Error::Unsupported(UNSUPPORTED_KIND)),
         };
         let Model::Board(board) = header.model else { return Err(Error::Unsupported(UNSUPPORTED_ORBITS)) };
         check_counts(&complete)?;
@@ -495,7 +498,7 @@ impl LookupLayout {
 
         check_names(header.puzzle_id, header.move_names)?;
         let names = range_in(bytes, header.move_names.as_bytes());
-        let name_count = header.move_names.split(' ').count();
+        let name_count = words(header.move_names).count();
         let (moves, move_count) = if sliding {
             if !board.move_maps.is_empty() {
                 return Err(Error::corrupt("move maps", "present for a sliding puzzle"));
@@ -640,8 +643,8 @@ fn check_names(id: &str, names: &str) -> Result<(), Error> {
     if !godtab_puzzles::is_puzzle_id(id) {
         return Err(Error::corrupt("puzzle id", "is empty, too long or holds a character ids may not"));
     }
-    for (index, name) in names.split(' ').enumerate() {
-        if !godtab_puzzles::is_move_name(name) || names.split(' ').take(index).any(|earlier| earlier == name) {
+    for (index, name) in words(names).enumerate() {
+        if !godtab_puzzles::is_move_name(name) || words(names).take(index).any(|earlier| earlier == name) {
             return Err(Error::corrupt("move names", "a name is empty, too long, not allowed or repeated"));
         }
     }
@@ -654,7 +657,7 @@ fn sliding_directions(names: &str) -> Result<[u8; 4], Error> {
     let mut directions = [0u8; 4];
     let mut seen = 0u8;
     let mut count = 0;
-    for name in names.split(' ') {
+    for name in words(names) {
         let direction = match name {
             "u" => 0,
             "d" => 1,
@@ -697,7 +700,7 @@ fn ranking(
             Ok(LookupRanking::Parity { goal_odd: godtab_rank::rank_lex_parity_small(goal).1 })
         }
         RankingTag::BlankParity if sliding && n >= 2 => {
-            let stride = godtab_rank::FACTORIAL[n - 1] / 2;
+            let stride = godtab_rank::FACTORIAL.get(n - 1).ok_or_else(unfit)? / 2;
             let (_, goal_odd, _) = godtab_rank::rank_lex_parity_skipping_small(goal, (n - 1) as u8);
             // A vertical move carries a tile past `cols - 1` others: on
             // boards of even width the parity flips with the blank's row.
@@ -710,6 +713,19 @@ fn ranking(
         RankingTag::BlankParity => Err(unfit()),
         RankingTag::Multiset | RankingTag::Orbits => Err(Error::Unsupported(UNSUPPORTED_RANKING)),
     }
+}
+
+/// The words of `text` between single spaces, as `text.split(' ')` gives
+/// them, by a path with no panic in it (so that a firmware image carries no
+/// panic messages: see `cargo xtask bench size`).
+fn words(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(text);
+    core::iter::from_fn(move || {
+        let current = rest?;
+        let space = current.bytes().position(|b| b == b' ');
+        rest = space.and_then(|i| current.get(i + 1..));
+        Some(space.and_then(|i| current.get(..i)).unwrap_or(current))
+    })
 }
 
 /// Whether every permutation move is undone by some move.

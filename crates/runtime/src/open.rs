@@ -8,7 +8,8 @@ use core::ops::Range;
 use godtab_puzzles::{Definition, MAX_CELLS, MoveSet, Orbit, Orbits, Puzzle};
 
 use crate::format::{
-    self, Board, Body, Complete, Encoding, Header, KindTag, Layout, Model, OrbitModel, PREAMBLE_LEN, Preamble, Section,
+    self, Board, Body, BodyOf, Complete, Encoding, Header, KindTag, Layout, Model, OrbitModel, PREAMBLE_LEN, Preamble,
+    Section,
 };
 use crate::{Error, TableKind};
 
@@ -87,14 +88,14 @@ impl Meta {
 /// the preamble (in order: magic label, endianness, version, length), the
 /// header decoded, the generator's name, and where the first section
 /// starts.
-pub(crate) struct Opened<'a> {
-    pub header: Header<'a>,
+pub(crate) struct Opened<'a, B = Body<'a>> {
+    pub header: Header<'a, B>,
     /// The first multiple of 8 after the header: where sections start.
     pub header_end: u64,
 }
 
 /// Reads the preamble and header of `bytes` (see [`Opened`]).
-pub(crate) fn read_header(bytes: &[u8]) -> Result<Opened<'_>, Error> {
+pub(crate) fn read_header<'a, B: BodyOf<'a>>(bytes: &'a [u8]) -> Result<Opened<'a, B>, Error> {
     let preamble = Preamble::read(bytes)?;
     let header_bytes = preamble.header(bytes);
     let end = PREAMBLE_LEN + header_bytes.len();

@@ -5,6 +5,7 @@
 use godtab_puzzles::Definition;
 
 use crate::open::{Meta, read_header};
+use crate::orbit_patterns::{OrbitChecked, OrbitPatternSet};
 use crate::patterns::Checked;
 use crate::{Error, PatternSet, Table, format};
 
@@ -18,15 +19,20 @@ pub enum TableKind {
     /// A pattern database per pattern of tiles: answers by search
     /// ([`PatternSet`], searched by the `godtab-search` crate).
     Patterns,
+    /// A table per pattern over a twisty puzzle's orbits: answers by
+    /// search ([`OrbitPatternSet`], searched by the `godtab-twisty` crate).
+    OrbitPatterns,
 }
 
 impl TableKind {
-    /// The kind in words: "complete table", "pattern set".
+    /// The kind in words: "complete table", "pattern set", "orbit pattern
+    /// set".
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             Self::Complete => "complete table",
             Self::Patterns => "pattern set",
+            Self::OrbitPatterns => "orbit pattern set",
         }
     }
 }
@@ -63,6 +69,8 @@ pub enum TableFile<B> {
     Complete(Table<B>),
     /// A pattern set.
     Patterns(PatternSet<B>),
+    /// An orbit pattern set.
+    OrbitPatterns(OrbitPatternSet<B>),
 }
 
 /// What the shared opening found, before the bytes are moved in.
@@ -70,6 +78,7 @@ pub enum TableFile<B> {
 enum Found {
     Complete(Meta),
     Patterns(Checked),
+    OrbitPatterns(OrbitChecked),
 }
 
 impl<B: AsRef<[u8]>> TableFile<B> {
@@ -87,15 +96,17 @@ impl<B: AsRef<[u8]>> TableFile<B> {
     pub fn new(bytes: B) -> Result<Self, Error> {
         let checked = {
             let all = bytes.as_ref();
-            let opened = read_header(all)?;
+            let opened = read_header::<crate::format::Body<'_>>(all)?;
             match opened.header.body.kind() {
                 TableKind::Complete => Found::Complete(Meta::parse(all, opened)?),
                 TableKind::Patterns => Found::Patterns(Checked::of(all, opened)?),
+                TableKind::OrbitPatterns => Found::OrbitPatterns(OrbitChecked::of(all, opened)?),
             }
         };
         Ok(match checked {
             Found::Complete(meta) => Self::Complete(Table::from_meta(bytes, meta)),
             Found::Patterns(checked) => Self::Patterns(PatternSet::from_checked(bytes, checked)),
+            Found::OrbitPatterns(checked) => Self::OrbitPatterns(OrbitPatternSet::from_checked(bytes, checked)),
         })
     }
 
@@ -105,15 +116,29 @@ impl<B: AsRef<[u8]>> TableFile<B> {
         match self {
             Self::Complete(_) => TableKind::Complete,
             Self::Patterns(_) => TableKind::Patterns,
+            Self::OrbitPatterns(_) => TableKind::OrbitPatterns,
         }
     }
 
-    /// The puzzle, with its id and move names.
+    /// The puzzle, with its id and move names; `None` for an orbit pattern
+    /// set, whose puzzle this crate does not model (see
+    /// [`OrbitPatternSet::puzzle`]).
     #[must_use]
-    pub fn definition(&self) -> &Definition {
+    pub fn definition(&self) -> Option<&Definition> {
         match self {
-            Self::Complete(table) => table.definition(),
-            Self::Patterns(set) => set.definition(),
+            Self::Complete(table) => Some(table.definition()),
+            Self::Patterns(set) => Some(set.definition()),
+            Self::OrbitPatterns(_) => None,
+        }
+    }
+
+    /// The puzzle's id.
+    #[must_use]
+    pub fn id(&self) -> &str {
+        match self {
+            Self::Complete(table) => table.definition().id(),
+            Self::Patterns(set) => set.definition().id(),
+            Self::OrbitPatterns(set) => set.id(),
         }
     }
 
@@ -123,6 +148,7 @@ impl<B: AsRef<[u8]>> TableFile<B> {
         match self {
             Self::Complete(table) => table.as_bytes(),
             Self::Patterns(set) => set.as_bytes(),
+            Self::OrbitPatterns(set) => set.as_bytes(),
         }
     }
 
@@ -132,6 +158,7 @@ impl<B: AsRef<[u8]>> TableFile<B> {
         match self {
             Self::Complete(table) => table.generator(),
             Self::Patterns(set) => set.generator(),
+            Self::OrbitPatterns(set) => set.generator(),
         }
     }
 

@@ -65,9 +65,17 @@ pub(crate) struct Draft<'a> {
     pub moves: Vec<DraftMove>,
 }
 
+/// Every move's powers as moves, named.
+struct Expanded {
+    names: Vec<String>,
+    maps: Vec<u8>,
+    twists: Vec<u8>,
+}
+
 impl Draft<'_> {
-    /// Every move's powers, named, then the puzzle and its definition.
-    pub(crate) fn build(&self, metric: Metric) -> Result<Definition, SpecError> {
+    /// Every move's powers that `metric` counts, named as twsearch names
+    /// them.
+    fn expand(&self, metric: Metric) -> Result<Expanded, SpecError> {
         if metric == Metric::Multi {
             return Err(SpecError::Invalid {
                 line: None,
@@ -77,10 +85,8 @@ impl Draft<'_> {
                     .into(),
             });
         }
-        let cells = self.solved.len();
         let orientation_of: Vec<u8> = self.orbits.iter().flat_map(|o| vec![o.orientations; o.pieces]).collect();
-        let mut names: Vec<String> = Vec::new();
-        let (mut maps, mut twists) = (Vec::new(), Vec::new());
+        let mut expanded = Expanded { names: Vec::new(), maps: Vec::new(), twists: Vec::new() };
         for m in &self.moves {
             let powers = powers(&m.map, &m.twist, &orientation_of);
             let order = powers.len() + 1;
@@ -104,20 +110,27 @@ impl Draft<'_> {
                         shown(&name)
                     )));
                 }
-                if names.contains(&name) {
+                if expanded.names.contains(&name) {
                     return Err(m.place.error(format!("{} is the name of an earlier move or power too", shown(&name))));
                 }
-                names.push(name);
-                if names.len() > MAX_MOVES {
+                expanded.names.push(name);
+                if expanded.names.len() > MAX_MOVES {
                     let hint = if metric == Metric::Half { " (--metric quarter keeps fewer)" } else { "" };
                     return Err(m.place.error(format!(
                         "with their powers the moves number more than {MAX_MOVES}, the most a puzzle may have{hint}"
                     )));
                 }
-                maps.extend_from_slice(&map);
-                twists.extend_from_slice(&twist);
+                expanded.maps.extend_from_slice(&map);
+                expanded.twists.extend_from_slice(&twist);
             }
         }
+        Ok(expanded)
+    }
+
+    /// Every move's powers, named, then the puzzle and its definition.
+    pub(crate) fn build(&self, metric: Metric) -> Result<Definition, SpecError> {
+        let cells = self.solved.len();
+        let Expanded { names, maps, twists } = self.expand(metric)?;
         let puzzle = Puzzle::new_orbits(&Orbits {
             orbits: &self.orbits,
             solved: &self.solved,
@@ -132,6 +145,68 @@ impl Draft<'_> {
                 shown(&self.name)
             )),
             e => SpecError::Invalid { line: None, key: String::new(), message: e.to_string() },
+        })
+    }
+
+    /// Whether the puzzle is too large for a complete table's model (more
+    /// than 16 pieces, or more states than a `u64` numbers) but may be a
+    /// twisty puzzle searched with patterns.
+    pub(crate) fn too_large_for_tables(&self) -> bool {
+        self.solved.len() > godtab_puzzles::MAX_CELLS
+            || self
+                .orbits
+                .iter()
+                .map(|o| {
+                    let arrangements: f64 = (1..=o.pieces).map(|k| k as f64).product();
+                    arrangements * f64::from(o.orientations).powi(o.pieces as i32)
+                })
+                .product::<f64>()
+                > 1.8e19
+    }
+
+    /// Every move's powers, named, as a twisty puzzle's description
+    /// (checked by its model).
+    pub(crate) fn describe(&self, metric: Metric) -> Result<godtab_twisty::Twisty, SpecError> {
+        if !godtab_puzzles::is_puzzle_id(&self.name) {
+            return Err(self.name_place.error(format!(
+                "{}: a puzzle's name is 1 to 64 bytes of letters, digits and '-' (it names the table)",
+                shown(&self.name)
+            )));
+        }
+        if let Some(position) = self.solved_orientations.iter().position(|&o| o != 0) {
+            return Err(self.solved_place.error(format!(
+                "position {}: a twisty puzzle searched with patterns needs every solved orientation 0",
+                position + 1
+            )));
+        }
+        let Expanded { names, maps, twists } = self.expand(metric)?;
+        let positions = self.solved.len();
+        let description = godtab_twisty::Description {
+            id: self.name.clone(),
+            orbits: self
+                .orbits
+                .iter()
+                .map(|o| godtab_twisty::OrbitDef {
+                    name: o.name.to_string(),
+                    pieces: o.pieces,
+                    orientations: o.orientations,
+                })
+                .collect(),
+            solved: self.solved.clone(),
+            moves: names
+                .into_iter()
+                .enumerate()
+                .map(|(i, name)| godtab_twisty::MoveDef {
+                    name,
+                    map: maps[i * positions..(i + 1) * positions].to_vec(),
+                    twist: twists[i * positions..(i + 1) * positions].to_vec(),
+                })
+                .collect(),
+        };
+        godtab_twisty::Twisty::new(&description).map_err(|e| SpecError::Invalid {
+            line: None,
+            key: String::new(),
+            message: e.to_string(),
         })
     }
 

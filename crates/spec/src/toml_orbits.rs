@@ -23,7 +23,8 @@
 //! adds to the orientation of the piece it moves *from* each position
 //! (twsearch's meaning); orbits a move leaves out stay as they are.
 
-use godtab_puzzles::{MAX_CELLS, MAX_ORIENTATIONS, Orbit, is_orbit_name};
+use godtab_puzzles::{MAX_ORIENTATIONS, Orbit, is_orbit_name};
+use godtab_twisty::model::MAX_POSITIONS as MAX_CELLS;
 use toml::de::DeValue;
 
 use crate::SpecError;
@@ -35,7 +36,10 @@ const NO_MOVES: &str = "an orbit puzzle needs at least one [[moves]] table";
 
 /// Reads an orbit puzzle's spec, its top-level table `top`.
 pub(crate) fn read<'a>(top: &Table<'a>) -> Result<Draft<'a>, SpecError> {
-    top.only(&["name", "kind", "orbits", "moves"], "an orbit puzzle's keys are name, kind, orbits and moves")?;
+    top.only(
+        &["name", "kind", "orbits", "moves", "patterns", "symmetry"],
+        "an orbit puzzle's keys are name, kind, orbits, moves, patterns and symmetry",
+    )?;
     let name_field = top.required("name")?;
     let name = name_field.string("the puzzle's name in quotes")?;
     let orbits_field = top.required("orbits")?;

@@ -25,7 +25,8 @@
 
 use std::fmt::Display;
 
-use godtab_puzzles::{MAX_CELLS, MAX_ORIENTATIONS, Orbit, is_orbit_name};
+use godtab_puzzles::{MAX_ORIENTATIONS, Orbit, is_orbit_name};
+use godtab_twisty::model::MAX_POSITIONS as MAX_CELLS;
 
 use crate::SpecError;
 use crate::orbits::{Draft, DraftMove, Place, shown};

@@ -160,14 +160,14 @@ fn definition_file_errors_name_the_line_and_block() {
         ),
         ("Set C 3 3\nMove R\nC\n2 3 1\nEnd\n".into(), "line 2: Move R: every Move comes after Solved"),
         ("Set C 3 3\nSet C 2 1\n".into(), "line 2: Set C: a set of this name is declared already"),
-        ("Set C 17 3\n".into(), "line 1: Set C: pieces: \"17\" is not a number from 1 to 16"),
+        ("Set C 33 3\n".into(), "line 1: Set C: pieces: \"33\" is not a number from 1 to 32"),
         ("Set C 3 0\n".into(), "line 1: Set C: orientations: \"0\" is not a number from 1 to 16"),
         (
             "Set 3C 3 3\n".into(),
             "line 1: Set 3C: \"3C\": a set's name is 1 to 32 bytes without control characters, not starting with a digit and not End",
         ),
         ("Set C 3\n".into(), "line 1: Set: expected Set NAME PIECES ORIENTATIONS"),
-        ("Set C 9 1\nSet E 9 2\n".into(), "line 2: Set E: the sets hold 18 pieces in all; at most 16 are supported"),
+        ("Set C 17 1\nSet E 16 2\n".into(), "line 2: Set E: the sets hold 33 pieces in all; at most 32 are supported"),
         ("Set C 3 3\nName p\n".into(), "line 2: Name: Name comes once, first, before the Sets"),
         ("Name p q\n".into(), "line 1: Name: expected Name NAME"),
         (
@@ -208,12 +208,12 @@ fn toml_orbit_errors_name_the_line_and_key() {
         (with(""), "moves: an orbit puzzle needs at least one [[moves]] table"),
         (format!("{head}solved = [1, 3, 3]\n[[moves]]\nname = \"R\"\nC = {{ cycles = [[0, 1]] }}\n"), "line 7: orbits[0].solved: piece 2 is missing: the solved pieces are numbered from 1 with none left out"),
         (format!("{head}solved_orientations = [0, 0, 5]\n"), "line 7: orbits[0].solved_orientations[2]: orientation 5 is out of range (0 to 2)"),
-        ("name = \"p\"\nkind = \"orbits\"\n[[orbits]]\nname = \"C\"\npieces = 17\n".into(), "line 5: orbits[0].pieces: 17 is not between 1 and 16"),
+        ("name = \"p\"\nkind = \"orbits\"\n[[orbits]]\nname = \"C\"\npieces = 33\n".into(), "line 5: orbits[0].pieces: 33 is not between 1 and 32"),
         ("name = \"p\"\nkind = \"orbits\"\n[[orbits]]\nname = \"name\"\npieces = 2\n".into(), "line 4: orbits[0].name: \"name\": an orbit's name is 1 to 32 bytes without spaces or control characters, not starting with a digit, and neither End nor name"),
         ("name = \"p\"\nkind = \"orbits\"\n[[orbits]]\nname = \"C\"\npieces = 2\n[[orbits]]\nname = \"C\"\npieces = 2\n".into(), "line 7: orbits[1].name: \"C\" is the name of an earlier orbit too"),
-        ("name = \"p\"\nkind = \"orbits\"\n[[orbits]]\nname = \"C\"\npieces = 9\n[[orbits]]\nname = \"D\"\npieces = 9\n".into(), "line 8: orbits[1].pieces: the orbits hold 18 pieces in all; at most 16 are supported"),
+        ("name = \"p\"\nkind = \"orbits\"\n[[orbits]]\nname = \"C\"\npieces = 17\n[[orbits]]\nname = \"D\"\npieces = 16\n".into(), "line 8: orbits[1].pieces: the orbits hold 33 pieces in all; at most 32 are supported"),
         ("name = \"p\"\nkind = \"orbits\"\n".into(), "missing key orbits"),
-        ("name = \"p\"\nkind = \"orbits\"\nrows = 3\n".into(), "line 3: rows: unknown key; an orbit puzzle's keys are name, kind, orbits and moves"),
+        ("name = \"p\"\nkind = \"orbits\"\nrows = 3\n".into(), "line 3: rows: unknown key; an orbit puzzle's keys are name, kind, orbits, moves, patterns and symmetry"),
     ];
     let cases: Vec<(&str, &str)> = cases.iter().map(|(t, e)| (t.as_str(), *e)).collect();
     refused(&cases, read);

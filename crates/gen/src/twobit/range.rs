@@ -254,6 +254,7 @@ pub fn share_search(
             problem: "holds a stopped run's part: continue it with --resume, or remove it to start over".into(),
         });
     }
+    check_room(share, len, puzzle.slots(), options.encoding)?;
     let newest = if share.resume { kept.iter().map(|k| k.1).max().unwrap_or(0) } else { 0 };
     let newest_all = exchange.end_level(LevelEnd { count: newest, flags: 0 }, &mut |_, _| {})?;
     let common = newest_all.iter().map(|e| e.count).min().unwrap_or(0);
@@ -362,6 +363,31 @@ pub fn previous_part(part: &Path) -> PathBuf {
     let mut name = part.as_os_str().to_os_string();
     name.push(".prev");
     PathBuf::from(name)
+}
+
+/// Refuses, before the search, a share whose folder lacks room for its
+/// parts: the one kept, the one before it and the next being written (and,
+/// on process 0, the table), less the parts already there.
+fn check_room(share: &ShareOf<'_>, len: u64, slots: u64, encoding: Encoding) -> Result<(), GenError> {
+    let part_bytes = TwoBits::words_for(len) * 8 + (1 << 16);
+    let table_bytes = match (share.process, encoding) {
+        (0, Encoding::Parity) => slots.div_ceil(64) * 8,
+        (0, _) => slots.div_ceil(32) * 8,
+        _ => 0,
+    };
+    let there: u64 = [share.part.to_path_buf(), previous_part(share.part)]
+        .iter()
+        .filter_map(|p| std::fs::metadata(p).ok())
+        .map(|m| m.len())
+        .sum();
+    let needed = (part_bytes * 3 + table_bytes).saturating_sub(there);
+    let folder = godtab_files::folder_of(share.part);
+    match godtab_files::available_space(folder) {
+        Ok(available) if available < needed => {
+            Err(GenError::NoSpace { needed, available, folder: folder.to_path_buf() })
+        }
+        _ => Ok(()),
+    }
 }
 
 /// The search of one share.

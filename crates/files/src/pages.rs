@@ -1,4 +1,5 @@
-//! Huge pages for the search's arrays.
+//! Huge pages for large arrays read at random: a search's arrays and
+//! the pattern tables a search reads.
 //!
 //! A search reads and writes its arrays at random ranks: over an array of
 //! gigabytes nearly every access misses the TLB, and with 4 KiB pages the
@@ -20,7 +21,7 @@ const AT_LEAST: usize = 8 << 20;
 /// vector's spare capacity) with huge pages.
 #[cfg(target_os = "linux")]
 #[allow(unsafe_code)]
-pub(crate) fn prefer_huge_pages<T>(memory: &mut [MaybeUninit<T>]) {
+pub fn prefer_huge_pages<T>(memory: &mut [MaybeUninit<T>]) {
     let bytes = core::mem::size_of_val(memory);
     if bytes < AT_LEAST {
         return;
@@ -45,4 +46,4 @@ pub(crate) fn prefer_huge_pages<T>(memory: &mut [MaybeUninit<T>]) {
 
 /// Elsewhere the system chooses.
 #[cfg(not(target_os = "linux"))]
-pub(crate) fn prefer_huge_pages<T>(_memory: &mut [MaybeUninit<T>]) {}
+pub fn prefer_huge_pages<T>(_memory: &mut [MaybeUninit<T>]) {}

@@ -1,0 +1,351 @@
+//! The lanes kernel: each orbit of a puzzle in a 16-byte SSE vector, a
+//! cell a byte (the piece's number within its orbit in the low 4 bits,
+//! its orientation in bits 4 to 6). Composing two states is one byte
+//! shuffle per orbit (`pshufb`: the first state's cells at the second's
+//! pieces) and one more to add the orientations modulo the orbit's; a
+//! move after a state and a move before it are both compositions. A
+//! pattern component of two groups is ranked by a shuffle (each piece's
+//! group), a byte mask (the positions of group 1) and a table, and its
+//! orientations by two multiply-adds.
+//!
+//! It serves puzzles of at most two orbits of at most 16 pieces (the
+//! cubes); others use the [`Scalar`](crate::kernel::Scalar) kernel. It is
+//! compiled when the build enables SSSE3 and SSE4.1 for the whole program
+//! (the repository's `.cargo/config.toml` does, for x86-64), so every
+//! intrinsic here is safe to call: each sits in a one-line wrapper that
+//! says so.
+
+use core::arch::x86_64::{
+    __m128i, _mm_add_epi8, _mm_and_si128, _mm_cmpeq_epi8, _mm_extract_epi32, _mm_loadu_si128, _mm_madd_epi16,
+    _mm_maddubs_epi16, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_shuffle_epi8, _mm_slli_epi16,
+    _mm_srli_epi16, _mm_storeu_si128,
+};
+
+use crate::kernel::Kernel;
+use crate::model::{Cells, MAX_POSITIONS, Twisty, cell, ori, piece};
+use crate::pattern::{Coder, Parts};
+
+// Every wrapper below calls one intrinsic of SSE2, SSSE3 or SSE4.1 on
+// values (or on a 16-byte array it borrows): sound because this module is
+// only compiled with those features enabled for the whole build (see the
+// `cfg` on `mod lanes` in lib.rs).
+
+#[inline(always)]
+#[allow(unsafe_code)]
+fn load(bytes: &[u8; 16]) -> __m128i {
+    // SAFETY: reads the 16 bytes of the array; see above for the feature.
+    unsafe { _mm_loadu_si128(bytes.as_ptr().cast()) }
+}
+
+#[inline(always)]
+#[allow(unsafe_code)]
+fn store(v: __m128i) -> [u8; 16] {
+    let mut out = [0u8; 16];
+    // SAFETY: writes the 16 bytes of the array; see above.
+    unsafe { _mm_storeu_si128(out.as_mut_ptr().cast(), v) };
+    out
+}
+
+#[inline(always)]
+#[allow(unsafe_code)]
+fn splat(b: u8) -> __m128i {
+    // SAFETY: see above.
+    unsafe { _mm_set1_epi8(b as i8) }
+}
+
+#[inline(always)]
+#[allow(unsafe_code)]
+fn and(a: __m128i, b: __m128i) -> __m128i {
+    // SAFETY: see above.
+    unsafe { _mm_and_si128(a, b) }
+}
+
+#[inline(always)]
+#[allow(unsafe_code)]
+fn or(a: __m128i, b: __m128i) -> __m128i {
+    // SAFETY: see above.
+    unsafe { _mm_or_si128(a, b) }
+}
+
+#[inline(always)]
+#[allow(unsafe_code)]
+fn add(a: __m128i, b: __m128i) -> __m128i {
+    // SAFETY: see above.
+    unsafe { _mm_add_epi8(a, b) }
+}
+
+#[inline(always)]
+#[allow(unsafe_code)]
+fn shuffle(table: __m128i, index: __m128i) -> __m128i {
+    // SAFETY: see above.
+    unsafe { _mm_shuffle_epi8(table, index) }
+}
+
+/// Each byte shifted right by 4 (bytes hold at most 7 bits here).
+#[inline(always)]
+#[allow(unsafe_code)]
+fn high_nibbles(v: __m128i) -> __m128i {
+    // SAFETY: see above.
+    and(unsafe { _mm_srli_epi16(v, 4) }, splat(0x0f))
+}
+
+/// A bit per byte: bit 0 of each.
+#[inline(always)]
+#[allow(unsafe_code)]
+fn low_bits(v: __m128i) -> u32 {
+    // SAFETY: see above.
+    unsafe { _mm_movemask_epi8(_mm_slli_epi16(v, 7)) as u32 }
+}
+
+#[inline(always)]
+#[allow(unsafe_code)]
+fn equal(a: __m128i, b: __m128i) -> bool {
+    // SAFETY: see above.
+    unsafe { _mm_movemask_epi8(_mm_cmpeq_epi8(a, b)) == 0xffff }
+}
+
+/// The sum of `digits[i] * base^i` over 16 digits (each at most 7), the
+/// digits in bytes, `weights` holding `1, base, 1, base, ...` and `wide`
+/// `1, base^2, 1, base^2, ...`.
+#[inline(always)]
+#[allow(unsafe_code)]
+fn digits_value(digits: __m128i, weights: __m128i, wide: __m128i, base4: u64) -> u64 {
+    // SAFETY: see above.
+    let quads = unsafe { _mm_madd_epi16(_mm_maddubs_epi16(digits, weights), wide) };
+    // SAFETY: see above.
+    let q = unsafe {
+        [
+            _mm_extract_epi32(quads, 0),
+            _mm_extract_epi32(quads, 1),
+            _mm_extract_epi32(quads, 2),
+            _mm_extract_epi32(quads, 3),
+        ]
+    };
+    let mut value = 0u64;
+    for &part in q.iter().rev() {
+        value = value * base4 + part as u32 as u64;
+    }
+    value
+}
+
+/// A state: one vector per orbit (the second unused by one-orbit puzzles).
+#[derive(Clone, Copy)]
+pub struct LaneState([__m128i; 2]);
+
+// SAFETY of Send and Sync: plain bytes.
+/// How one pattern component is ranked from its lane.
+#[derive(Clone)]
+enum ComponentRank {
+    /// Two groups: the group of each piece, a mask's rank, and the
+    /// orientation digits.
+    Quick {
+        lane: usize,
+        groups: __m128i,
+        mask_rank: Vec<u32>,
+        positions: u32,
+        /// Keeps the first `digits` orientations.
+        digit_mask: __m128i,
+        digits: u32,
+        modulus: u8,
+        weights: __m128i,
+        wide: __m128i,
+        base4: u64,
+    },
+    /// Any other: through the state's cells.
+    Cells(usize),
+}
+
+/// The lanes kernel of one puzzle and its patterns.
+pub struct Lanes<'a> {
+    puzzle: &'a Twisty,
+    /// Every move as a state.
+    moves: Vec<LaneState>,
+    /// Per lane: `(x mod o) << 4` at byte `x`.
+    modulo: [__m128i; 2],
+    identity: LaneState,
+    /// Per pattern, per component: how to rank it.
+    ranks: Vec<Vec<ComponentRank>>,
+    /// Whether the solved state repeats pieces (then solved is checked on
+    /// cells).
+    repeats: bool,
+}
+
+const LOW: u8 = 0x0f;
+const ORIENTATION: u8 = 0x70;
+
+impl<'a> Lanes<'a> {
+    /// The kernel for `puzzle` and the patterns of `coders`, if the puzzle
+    /// fits: at most two orbits of at most 16 pieces each.
+    #[must_use]
+    pub fn new(puzzle: &'a Twisty, coders: &[Coder]) -> Option<Self> {
+        let orbits = puzzle.orbits();
+        if orbits.len() > 2 || orbits.iter().any(|o| o.pieces > 16) {
+            return None;
+        }
+        let mut modulo = [splat(0); 2];
+        for (lane, orbit) in orbits.iter().enumerate() {
+            let mut table = [0u8; 16];
+            for (x, t) in table.iter_mut().enumerate() {
+                *t = ((x % usize::from(orbit.orientations)) << 4) as u8;
+            }
+            modulo[lane] = load(&table);
+        }
+        let mut kernel = Self {
+            puzzle,
+            moves: Vec::new(),
+            modulo,
+            identity: LaneState([splat(0); 2]),
+            ranks: Vec::new(),
+            repeats: !puzzle.distinct(),
+        };
+        kernel.identity = kernel.to_lanes(&puzzle.identity());
+        kernel.moves = puzzle.moves().iter().map(|m| kernel.to_lanes(&m.map_as_state())).collect();
+        kernel.ranks = coders
+            .iter()
+            .map(|coder| {
+                coder
+                    .components
+                    .iter()
+                    .enumerate()
+                    .map(|(c, component)| match component.quick_rank() {
+                        Some(quick) => {
+                            let o = quick.modulus;
+                            let mut keep = [0u8; 16];
+                            keep[..quick.digits].fill(0xff);
+                            let pairs: [u8; 16] = core::array::from_fn(|i| if i % 2 == 0 { 1 } else { o });
+                            let o2 = u16::from(o) * u16::from(o);
+                            let mut wide = [0u8; 16];
+                            for i in 0..8 {
+                                let w = if i % 2 == 0 { 1 } else { o2 };
+                                wide[2 * i..2 * i + 2].copy_from_slice(&w.to_le_bytes());
+                            }
+                            ComponentRank::Quick {
+                                lane: quick.orbit,
+                                groups: load(&quick.groups),
+                                mask_rank: quick.mask_rank.to_vec(),
+                                positions: puzzle.orbits()[quick.orbit].pieces as u32,
+                                digit_mask: load(&keep),
+                                digits: quick.digits as u32,
+                                modulus: o,
+                                weights: load(&pairs),
+                                wide: load(&wide),
+                                base4: u64::from(o).pow(4),
+                            }
+                        }
+                        None => ComponentRank::Cells(c),
+                    })
+                    .collect()
+            })
+            .collect();
+        Some(kernel)
+    }
+
+    /// `cells` as lanes.
+    fn to_lanes(&self, cells: &Cells) -> LaneState {
+        let mut lanes = [splat(0); 2];
+        for (lane, orbit) in self.puzzle.orbits().iter().enumerate() {
+            let mut bytes: [u8; 16] = core::array::from_fn(|i| i as u8);
+            for i in 0..orbit.pieces {
+                let c = cells[orbit.start + i];
+                bytes[i] = (piece(c) - orbit.start) as u8 | ori(c) << 4;
+            }
+            lanes[lane] = load(&bytes);
+        }
+        LaneState(lanes)
+    }
+
+    /// Lanes as cells.
+    fn to_cells(&self, state: &LaneState) -> Cells {
+        let mut cells = [0u8; MAX_POSITIONS];
+        for (lane, orbit) in self.puzzle.orbits().iter().enumerate() {
+            let bytes = store(state.0[lane]);
+            for i in 0..orbit.pieces {
+                cells[orbit.start + i] = cell(orbit.start + usize::from(bytes[i] & LOW), bytes[i] >> 4);
+            }
+        }
+        cells
+    }
+
+    /// `a` then `b`, lane by lane: `a`'s cell at each of `b`'s pieces,
+    /// turned by `b`'s orientation.
+    #[inline(always)]
+    fn compose(&self, a: &LaneState, b: &LaneState) -> LaneState {
+        let mut out = [splat(0); 2];
+        for lane in 0..self.puzzle.orbits().len() {
+            let picked = shuffle(a.0[lane], and(b.0[lane], splat(LOW)));
+            let sum = add(and(picked, splat(ORIENTATION)), and(b.0[lane], splat(ORIENTATION)));
+            let turned = shuffle(self.modulo[lane], high_nibbles(sum));
+            out[lane] = or(and(picked, splat(LOW)), turned);
+        }
+        LaneState(out)
+    }
+}
+
+impl Kernel for Lanes<'_> {
+    type State = LaneState;
+
+    fn state(&self, cells: &Cells) -> LaneState {
+        self.to_lanes(cells)
+    }
+
+    fn cells(&self, state: &LaneState) -> Cells {
+        self.to_cells(state)
+    }
+
+    #[inline]
+    fn apply(&self, state: &LaneState, m: usize) -> LaneState {
+        self.compose(state, &self.moves[m])
+    }
+
+    #[inline]
+    fn premove(&self, m: usize, state: &LaneState) -> LaneState {
+        self.compose(&self.moves[m], state)
+    }
+
+    #[inline]
+    fn is_solved(&self, state: &LaneState) -> bool {
+        if self.repeats {
+            return self.puzzle.is_solved(&self.to_cells(state));
+        }
+        (0..self.puzzle.orbits().len()).all(|lane| equal(state.0[lane], self.identity.0[lane]))
+    }
+
+    #[inline]
+    fn index(&self, coder: &Coder, pattern: usize, state: &LaneState) -> u64 {
+        let mut parts: Parts = [(0, 0); crate::model::MAX_ORBITS];
+        let mut cells: Option<Cells> = None;
+        for (c, rank) in self.ranks[pattern].iter().enumerate() {
+            parts[c] = match rank {
+                ComponentRank::Quick {
+                    lane,
+                    groups,
+                    mask_rank,
+                    positions,
+                    digit_mask,
+                    digits,
+                    modulus,
+                    weights,
+                    wide,
+                    base4,
+                } => {
+                    let v = state.0[*lane];
+                    let mask = low_bits(shuffle(*groups, and(v, splat(LOW)))) & ((1 << positions) - 1);
+                    let orientations = and(high_nibbles(v), *digit_mask);
+                    let orientation = if *modulus == 2 {
+                        u64::from(low_bits(orientations))
+                    } else if *digits == 0 {
+                        0
+                    } else {
+                        digits_value(orientations, *weights, *wide, *base4)
+                    };
+                    (u64::from(mask_rank[mask as usize]), orientation)
+                }
+                ComponentRank::Cells(c) => {
+                    let cells = cells.get_or_insert_with(|| self.to_cells(state));
+                    coder.components[*c].rank_parts(cells)
+                }
+            };
+        }
+        coder.index_of_parts(self.puzzle, &parts)
+    }
+}

@@ -1,0 +1,893 @@
+//! The optimal search over a pattern set of an orbit puzzle: IDA* that
+//! grows the answer from both ends.
+//!
+//! At every node the search looks up each pattern for the position and
+//! for its inverse, each also through the symmetries that map the pattern
+//! to another one (the cube's tables, reduced by the 16 symmetries that
+//! keep the U-D axis, are looked up along all three axes), and the
+//! largest bound prunes. Each pattern's subgroup `H` (what the pattern
+//! cannot see) holds some moves (the U and D turns for that table), and a
+//! bound `b` equal to the moves left says more: no answer of that length
+//! *ends* with a move of `H` (its last move could be dropped, reaching
+//! `H` in `b − 1`), and for the inverse, none *starts* with one. If every
+//! last move is ruled out the node is pruned; otherwise the search extends
+//! the answer at whichever end has fewer moves left to try, making a move
+//! after the position (front) or before it (back), the way Rokicki's
+//! nxopt does. Answers are the canonical sequences of
+//! [`canon`] at each end.
+//!
+//! One position is searched on every core: the first few moves make the
+//! tasks, taken in order, and the answer is that of the first task (in
+//! that order) that has one, whatever the number of threads. It is an
+//! optimal answer, not always the lexicographically least one.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+
+use crate::canon::{self, Canon};
+use crate::kernel::{Kernel, Scalar};
+use crate::model::{Cells, Twisty};
+use crate::pattern::Coder;
+use crate::prune::PruneTable;
+use crate::symmetry::Group;
+
+/// The deepest answer a search looks for.
+pub const MAX_DEPTH: u8 = 40;
+
+/// The most lookups a node makes.
+const MAX_LOOKUPS: usize = 16;
+
+/// How a search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The moves solve the position optimally.
+    Solved,
+    /// The node limit was reached first.
+    NodeLimit,
+    /// Every answer is longer than [`MAX_DEPTH`].
+    TooDeep,
+}
+
+/// What a search found and what it cost.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// How it ended.
+    pub outcome: Outcome,
+    /// The answer's moves (empty unless solved).
+    pub moves: Vec<usize>,
+    /// Nodes expanded (children generated), every iteration together.
+    pub expanded: u64,
+    /// Table lookups made.
+    pub lookups: u64,
+    /// The bound of each iteration tried.
+    pub bounds: Vec<u8>,
+}
+
+/// One lookup: a pattern's table, through a symmetry (or none), of the
+/// position or its inverse.
+#[derive(Clone, Copy, Debug)]
+struct Lookup {
+    pattern: usize,
+    /// The view it reads (see [`Solver::views`]).
+    view: usize,
+    inverse: bool,
+    /// The moves whose image under the symmetry lies in the pattern's
+    /// subgroup (a bit per move).
+    held: u64,
+}
+
+/// A pattern set ready to search: the puzzle, the patterns' coders and
+/// tables, the symmetries, the automata of canonical sequences, and the
+/// kernel that moves states.
+pub struct Solver<'a> {
+    plan: Plan<'a>,
+    kernel: Choice<'a>,
+    /// Threads to search on (rayon's pool).
+    pub threads: usize,
+}
+
+/// The kernel a solver moves its states with.
+enum Choice<'a> {
+    Scalar(Scalar<'a>),
+    #[cfg(all(target_arch = "x86_64", target_feature = "ssse3", target_feature = "sse4.1"))]
+    Lanes(Box<crate::lanes::Lanes<'a>>),
+}
+
+/// What a search needs besides its kernel.
+struct Plan<'a> {
+    puzzle: &'a Twisty,
+    coders: &'a [Coder],
+    tables: Vec<PruneTable<'a>>,
+    group: Option<&'a Group>,
+    lookups: Vec<Lookup>,
+    /// The symmetries the lookups see the position through (the identity
+    /// first); a node keeps the position and its inverse in each.
+    views: Vec<Option<usize>>,
+    /// `view_moves[v][m]`: what move `m` is in view `v`.
+    view_moves: Vec<Vec<u8>>,
+    /// How many lookups read the position (they come first).
+    position_lookups: usize,
+    /// `siblings[m]`: the other moves of `m`'s family, each with how many
+    /// moves of the family lead from `m` to it.
+    siblings: Vec<Vec<(u8, u8)>>,
+    /// `keep[at_back][m]`: the lookups whose bound a move `m` at the front
+    /// (0) or back (1) keeps: those of the other side whose pattern holds
+    /// the move.
+    keep: [Vec<u64>; 2],
+    front: Canon,
+    back: Canon,
+    all_moves: u64,
+}
+
+/// How deep the tasks that split a search over threads go.
+const TASK_DEPTH: usize = 3;
+
+impl<'a> Solver<'a> {
+    /// A solver over `coders` with their `tables` (one each), looking up
+    /// each pattern through the symmetries of `group` that map it to
+    /// another pattern (at most `max_views` views of each pattern per
+    /// side, the position itself first).
+    #[must_use]
+    pub fn new(
+        puzzle: &'a Twisty,
+        coders: &'a [Coder],
+        tables: Vec<PruneTable<'a>>,
+        group: Option<&'a Group>,
+        max_views: usize,
+    ) -> Self {
+        let mut lookups = Vec::new();
+        let mut all_views: Vec<Option<usize>> = vec![None];
+        for inverse in [false, true] {
+            for (p, coder) in coders.iter().enumerate() {
+                for symmetry in views(puzzle, coder, group, max_views) {
+                    let held = held_moves(puzzle, coder, symmetry.and_then(|s| group.map(|g| &g.symmetries[s])));
+                    let view = match all_views.iter().position(|&v| v == symmetry) {
+                        Some(v) => v,
+                        None => {
+                            all_views.push(symmetry);
+                            all_views.len() - 1
+                        }
+                    };
+                    if view < MAX_VIEWS {
+                        lookups.push(Lookup { pattern: p, view, inverse, held });
+                    }
+                }
+            }
+        }
+        lookups.truncate(MAX_LOOKUPS);
+        all_views.truncate(MAX_VIEWS);
+        let position_lookups = lookups.iter().filter(|l| !l.inverse).count();
+        let siblings = puzzle
+            .moves()
+            .iter()
+            .enumerate()
+            .map(|(m, mv)| {
+                let family = &puzzle.families()[mv.family];
+                let order = usize::from(family.order);
+                puzzle
+                    .moves()
+                    .iter()
+                    .enumerate()
+                    .filter(|&(o, other)| o != m && other.family == mv.family)
+                    .map(|(o, other)| {
+                        let step = (usize::from(other.power) + order - usize::from(mv.power)) % order;
+                        (o as u8, family.length[step])
+                    })
+                    .collect()
+            })
+            .collect();
+        let keep = [false, true].map(|at_back| {
+            (0..puzzle.moves().len())
+                .map(|m| {
+                    lookups
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, l)| l.inverse != at_back && l.held & (1 << m) != 0)
+                        .fold(0u64, |k, (i, _)| k | 1 << i)
+                })
+                .collect()
+        });
+        let view_moves: Vec<Vec<u8>> = all_views
+            .iter()
+            .map(|v| match (v, group) {
+                (Some(s), Some(g)) => g.symmetries[*s].moves.clone(),
+                _ => (0..puzzle.moves().len() as u8).collect(),
+            })
+            .collect();
+        let moves = puzzle.moves().len();
+        let plan = Plan {
+            puzzle,
+            coders,
+            tables,
+            group,
+            lookups,
+            views: all_views,
+            view_moves,
+            position_lookups,
+            siblings,
+            keep,
+            front: Canon::new(puzzle, false),
+            back: Canon::new(puzzle, true),
+            all_moves: if moves == 64 { u64::MAX } else { (1 << moves) - 1 },
+        };
+        #[cfg(all(target_arch = "x86_64", target_feature = "ssse3", target_feature = "sse4.1"))]
+        let kernel = match crate::lanes::Lanes::new(puzzle, coders) {
+            Some(lanes) => Choice::Lanes(Box::new(lanes)),
+            None => Choice::Scalar(Scalar::new(puzzle)),
+        };
+        #[cfg(not(all(target_arch = "x86_64", target_feature = "ssse3", target_feature = "sse4.1")))]
+        let kernel = Choice::Scalar(Scalar::new(puzzle));
+        Self { plan, kernel, threads: rayon::current_num_threads() }
+    }
+
+    /// Moves states with the scalar kernel, whatever the puzzle (to check
+    /// the others against it).
+    pub fn use_scalar_kernel(&mut self) {
+        self.kernel = Choice::Scalar(Scalar::new(self.plan.puzzle));
+    }
+
+    /// The kernel's name: "lanes" or "scalar".
+    #[must_use]
+    pub fn kernel_name(&self) -> &'static str {
+        match self.kernel {
+            Choice::Scalar(_) => "scalar",
+            #[cfg(all(target_arch = "x86_64", target_feature = "ssse3", target_feature = "sse4.1"))]
+            Choice::Lanes(_) => "lanes",
+        }
+    }
+
+    /// How many lookups a node may make.
+    #[must_use]
+    pub fn lookup_count(&self) -> usize {
+        self.plan.lookups.len()
+    }
+
+    /// Each lookup: its pattern, the symmetry it sees through (`None`:
+    /// the position itself), whether it reads the inverse, and the moves
+    /// its pattern holds.
+    #[must_use]
+    pub fn describe_lookups(&self) -> Vec<(usize, Option<usize>, bool, u64)> {
+        self.plan.lookups.iter().map(|l| (l.pattern, self.plan.views[l.view], l.inverse, l.held)).collect()
+    }
+
+    /// The largest bound of every lookup of `position` (the search's first
+    /// bound).
+    #[must_use]
+    pub fn estimate(&self, position: &Cells) -> u8 {
+        match &self.kernel {
+            Choice::Scalar(k) => Searcher { plan: &self.plan, kernel: k, threads: self.threads }.estimate(position),
+            #[cfg(all(target_arch = "x86_64", target_feature = "ssse3", target_feature = "sse4.1"))]
+            Choice::Lanes(k) => {
+                Searcher { plan: &self.plan, kernel: k.as_ref(), threads: self.threads }.estimate(position)
+            }
+        }
+    }
+
+    /// Searches an optimal answer for `position`, expanding at most
+    /// `max_nodes` nodes.
+    #[must_use]
+    pub fn solve(&self, position: &Cells, max_nodes: u64) -> Report {
+        match &self.kernel {
+            Choice::Scalar(k) => {
+                Searcher { plan: &self.plan, kernel: k, threads: self.threads }.solve(position, max_nodes)
+            }
+            #[cfg(all(target_arch = "x86_64", target_feature = "ssse3", target_feature = "sse4.1"))]
+            Choice::Lanes(k) => {
+                Searcher { plan: &self.plan, kernel: k.as_ref(), threads: self.threads }.solve(position, max_nodes)
+            }
+        }
+    }
+}
+
+/// One kind of kernel's search over a plan.
+struct Searcher<'p, 'a, K: Kernel> {
+    plan: &'p Plan<'a>,
+    kernel: &'p K,
+    threads: usize,
+}
+
+impl<'p, 'a, K: Kernel> Searcher<'p, 'a, K> {
+    /// The lower bound of one lookup.
+    #[inline]
+    fn bound(&self, lookup: &Lookup, node: &Node<K::State>) -> u8 {
+        self.plan.tables[lookup.pattern].get(self.index(lookup, node))
+    }
+
+    /// The table index of one lookup.
+    #[inline]
+    fn index(&self, lookup: &Lookup, node: &Node<K::State>) -> u64 {
+        let state = if lookup.inverse { &node.inverses[lookup.view] } else { &node.positions[lookup.view] };
+        self.kernel.index(&self.plan.coders[lookup.pattern], lookup.pattern, state)
+    }
+
+    /// The root node of `position`: it and its inverse in every view.
+    fn root(&self, position: &Cells) -> Node<K::State> {
+        let plan = self.plan;
+        let inverse = plan.puzzle.invert(position);
+        let blank = self.kernel.state(&plan.puzzle.identity());
+        let mut node = Node {
+            positions: [blank; MAX_VIEWS],
+            inverses: [blank; MAX_VIEWS],
+            front: canon::START,
+            back: canon::START,
+        };
+        for (v, view) in plan.views.iter().enumerate() {
+            let seen = |state: &Cells| match (view, plan.group) {
+                (Some(s), Some(g)) => g.symmetries[*s].conjugate(plan.puzzle, state),
+                _ => *state,
+            };
+            node.positions[v] = self.kernel.state(&seen(position));
+            node.inverses[v] = self.kernel.state(&seen(&inverse));
+        }
+        node
+    }
+
+    /// The largest bound of every lookup of `position`.
+    fn estimate(&self, position: &Cells) -> u8 {
+        let root = self.root(position);
+        self.plan.lookups.iter().map(|l| self.bound(l, &root)).max().unwrap_or(0)
+    }
+
+    /// Searches an optimal answer for `position`, expanding at most
+    /// `max_nodes` nodes.
+    fn solve(&self, position: &Cells, max_nodes: u64) -> Report {
+        let puzzle = self.plan.puzzle;
+        let mut report =
+            Report { outcome: Outcome::TooDeep, moves: Vec::new(), expanded: 0, lookups: 0, bounds: Vec::new() };
+        if puzzle.is_solved(position) {
+            report.outcome = Outcome::Solved;
+            return report;
+        }
+        let shared = Shared::new(max_nodes);
+        let mut bound = self.estimate(position).max(1);
+        while bound <= MAX_DEPTH {
+            report.bounds.push(bound);
+            let found = if usize::from(bound) <= TASK_DEPTH + 1 {
+                let mut walk = Walk::new(self, &shared);
+                let root = self.root(position);
+                let found = walk
+                    .evaluate(&root, bound, &[0; MAX_LOOKUPS], 0)
+                    .is_some_and(|bounds| walk.search(&root, bound, &bounds))
+                    .then(|| walk.answer());
+                walk.flush();
+                found
+            } else {
+                self.search_tasks(position, bound, &shared)
+            };
+            report.expanded = shared.expanded.load(Ordering::Relaxed);
+            report.lookups = shared.lookups.load(Ordering::Relaxed);
+            if let Some(moves) = found {
+                report.outcome = Outcome::Solved;
+                report.moves = moves;
+                return report;
+            }
+            if shared.stopped() {
+                report.outcome = Outcome::NodeLimit;
+                return report;
+            }
+            bound += 1;
+        }
+        report
+    }
+
+    /// One iteration split over threads: the tasks are the canonical
+    /// first moves to [`TASK_DEPTH`], those that pass the bound, less those
+    /// a symmetry of the position maps onto an earlier one.
+    fn search_tasks(&self, position: &Cells, bound: u8, shared: &Shared) -> Option<Vec<usize>> {
+        let tasks = self.tasks(position, bound, shared);
+        let next = AtomicUsize::new(0);
+        let first_found = AtomicUsize::new(usize::MAX);
+        let answer: Mutex<Option<(usize, Vec<usize>)>> = Mutex::new(None);
+        let work = || {
+            let mut walk = Walk::new(self, shared);
+            loop {
+                let t = next.fetch_add(1, Ordering::Relaxed);
+                if t >= tasks.len() || t > first_found.load(Ordering::Relaxed) || shared.stopped() {
+                    break;
+                }
+                let task = &tasks[t];
+                walk.path.clear();
+                walk.path.extend(task.prefix.iter().map(|&m| (m as u8, false)));
+                walk.cancel_above = Some((t, &first_found));
+                let left = bound - task.prefix.len() as u8;
+                let solved = walk
+                    .evaluate(&task.node, left, &[0; MAX_LOOKUPS], 0)
+                    .is_some_and(|bounds| walk.search(&task.node, left, &bounds));
+                if solved {
+                    let moves = walk.answer();
+                    first_found.fetch_min(t, Ordering::Relaxed);
+                    let mut kept = answer.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                    if kept.as_ref().is_none_or(|(best, _)| t < *best) {
+                        *kept = Some((t, moves));
+                    }
+                }
+            }
+            walk.flush();
+        };
+        let threads = self.threads.max(1);
+        if threads == 1 {
+            work();
+        } else {
+            rayon::scope(|s| {
+                for _ in 0..threads {
+                    s.spawn(|_| work());
+                }
+            });
+        }
+        answer.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner).map(|(_, moves)| moves)
+    }
+
+    /// The tasks of one iteration, in order.
+    fn tasks(&self, position: &Cells, bound: u8, shared: &Shared) -> Vec<Task<K::State>> {
+        let plan = self.plan;
+        let puzzle = plan.puzzle;
+        let stabilizer: Vec<&crate::symmetry::Symmetry> = plan
+            .group
+            .map(|g| g.symmetries.iter().skip(1).filter(|s| s.conjugate(puzzle, position) == *position).collect())
+            .unwrap_or_default();
+        let commute = canon::commuting(puzzle);
+        let mut tasks = Vec::new();
+        let mut frontier = vec![Task { node: self.root(position), prefix: Vec::new() }];
+        for depth in 1..=TASK_DEPTH {
+            let mut next = Vec::new();
+            for task in &frontier {
+                let allowed = plan.front.allowed(task.node.front);
+                for m in 0..puzzle.moves().len() {
+                    if allowed & (1 << m) == 0 {
+                        continue;
+                    }
+                    let node = task.node.front_move(self, m);
+                    let mut prefix = task.prefix.clone();
+                    prefix.push(m);
+                    shared.expanded.fetch_add(1, Ordering::Relaxed);
+                    let left = bound - depth as u8;
+                    if plan.lookups.iter().any(|l| self.bound(l, &node) > left) {
+                        continue;
+                    }
+                    if !stabilizer.iter().all(|s| {
+                        let image: Vec<usize> = prefix.iter().map(|&m| usize::from(s.moves[m])).collect();
+                        canonical_order(puzzle, &commute, image) >= prefix
+                    }) {
+                        continue;
+                    }
+                    next.push(Task { node, prefix });
+                }
+            }
+            frontier = next;
+        }
+        tasks.extend(frontier);
+        tasks
+    }
+}
+
+/// The symmetries through which a pattern is looked up: one from each
+/// class of symmetries that map it to the same pattern (the identity's
+/// class first), at most `max_views`.
+fn views(puzzle: &Twisty, coder: &Coder, group: Option<&Group>, max_views: usize) -> Vec<Option<usize>> {
+    let Some(group) = group else { return vec![None] };
+    let keeping: Vec<usize> =
+        (0..group.len()).filter(|&s| coder.def.is_kept_by(puzzle, &group.symmetries[s])).collect();
+    let mut seen = vec![false; group.len()];
+    let mut views = Vec::new();
+    for t in 0..group.len() {
+        if seen[t] {
+            continue;
+        }
+        // The class of `t`: every kept symmetry after it.
+        for &k in &keeping {
+            seen[usize::from(group.product[k][t])] = true;
+        }
+        views.push(if t == 0 { None } else { Some(t) });
+        if views.len() == max_views {
+            break;
+        }
+    }
+    views
+}
+
+/// The moves `m` whose image under `symmetry` lies in the pattern's
+/// subgroup (the pattern cannot tell it from the solved state).
+fn held_moves(puzzle: &Twisty, coder: &Coder, symmetry: Option<&crate::symmetry::Symmetry>) -> u64 {
+    let solved = coder.index(puzzle, &puzzle.identity());
+    let mut held = 0u64;
+    for (m, mv) in puzzle.moves().iter().enumerate() {
+        let state = mv.map_as_state();
+        let seen = symmetry.map_or(state, |s| s.conjugate(puzzle, &state));
+        if coder.index(puzzle, &seen) == solved {
+            held |= 1 << m;
+        }
+    }
+    held
+}
+
+/// A sequence with adjacent moves of commuting families put in family
+/// order (a symmetry can map a canonical sequence to one out of order).
+fn canonical_order(puzzle: &Twisty, commute: &[Vec<bool>], mut moves: Vec<usize>) -> Vec<usize> {
+    let family = |m: usize| puzzle.moves()[m].family;
+    loop {
+        let mut swapped = false;
+        for i in 1..moves.len() {
+            let (a, b) = (family(moves[i - 1]), family(moves[i]));
+            if a > b && commute[a][b] {
+                moves.swap(i - 1, i);
+                swapped = true;
+            }
+        }
+        if !swapped {
+            return moves;
+        }
+    }
+}
+
+/// What every thread of a search shares: the work done and the stop.
+struct Shared {
+    expanded: AtomicU64,
+    lookups: AtomicU64,
+    max_nodes: u64,
+    stop: AtomicBool,
+}
+
+impl Shared {
+    fn new(max_nodes: u64) -> Self {
+        Self { expanded: AtomicU64::new(0), lookups: AtomicU64::new(0), max_nodes, stop: AtomicBool::new(false) }
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// A task: a node after some first moves.
+struct Task<S> {
+    node: Node<S>,
+    prefix: Vec<usize>,
+}
+
+/// The most views a node keeps.
+const MAX_VIEWS: usize = 4;
+
+/// A node: the position and its inverse in every view, and the automata's
+/// states at each end of the answer.
+#[derive(Clone, Copy)]
+struct Node<S> {
+    positions: [S; MAX_VIEWS],
+    inverses: [S; MAX_VIEWS],
+    front: u16,
+    back: u16,
+}
+
+impl<S: Copy> Node<S> {
+    /// Moves the position (every view) by `m`, at the back (before it) or
+    /// the front (after it), and the automaton of that end.
+    #[inline]
+    fn move_position<K: Kernel<State = S>>(&mut self, solver: &Searcher<'_, '_, K>, m: usize, at_back: bool) {
+        let kernel = solver.kernel;
+        for v in 0..solver.plan.views.len() {
+            let mv = usize::from(solver.plan.view_moves[v][m]);
+            self.positions[v] =
+                if at_back { kernel.premove(mv, &self.positions[v]) } else { kernel.apply(&self.positions[v], mv) };
+        }
+        if at_back {
+            self.back = solver.plan.back.next(self.back, m);
+        } else {
+            self.front = solver.plan.front.next(self.front, m);
+        }
+    }
+
+    /// Sets the inverse (every view) to `parent`'s after move `m`: the
+    /// move's inverse after the parent's inverse (`m` at the back) or
+    /// before it (`m` at the front).
+    #[inline]
+    fn move_inverse<K: Kernel<State = S>>(
+        &mut self,
+        solver: &Searcher<'_, '_, K>,
+        parent: &Self,
+        m: usize,
+        at_back: bool,
+    ) {
+        let kernel = solver.kernel;
+        let undo = solver.plan.puzzle.moves()[m].inverse;
+        for v in 0..solver.plan.views.len() {
+            let mv = usize::from(solver.plan.view_moves[v][undo]);
+            self.inverses[v] =
+                if at_back { kernel.apply(&parent.inverses[v], mv) } else { kernel.premove(mv, &parent.inverses[v]) };
+        }
+    }
+
+    /// The node after move `m` at the front of what is left.
+    fn front_move<K: Kernel<State = S>>(&self, solver: &Searcher<'_, '_, K>, m: usize) -> Self {
+        let mut child = *self;
+        child.move_position(solver, m, false);
+        child.move_inverse(solver, self, m, false);
+        child
+    }
+}
+
+/// One thread's depth-first walk.
+struct Walk<'s, 'p, 'a, K: Kernel> {
+    solver: &'s Searcher<'p, 'a, K>,
+    shared: &'s Shared,
+    /// The moves made: (move, at the back).
+    path: Vec<(u8, bool)>,
+    expanded: u64,
+    lookups: u64,
+    /// The task this walk searches, and the first task found so far:
+    /// stop when an earlier task has an answer.
+    cancel_above: Option<(usize, &'s AtomicUsize)>,
+    /// The children of the node at each number of moves left.
+    scratch: Vec<Vec<Child<K::State>>>,
+}
+
+/// A node's bounds, evaluated: each lookup's, and the moves ruled out at
+/// each end of what is left.
+#[derive(Clone, Copy)]
+struct Bounds {
+    values: [u8; MAX_LOOKUPS],
+    front_ruled: u64,
+    back_ruled: u64,
+}
+
+/// A child being made: the node, the move that made it, its bounds, and
+/// whether they let it live.
+struct Child<S> {
+    node: Node<S>,
+    m: u8,
+    bounds: Bounds,
+    alive: bool,
+    /// Its lookups' table indices (`u64::MAX`: the parent's bound holds).
+    indices: [u64; MAX_LOOKUPS],
+}
+
+/// Nodes a walk expands between looks at the shared counters.
+const CHECK_EVERY: u64 = 1 << 14;
+
+impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
+    fn new(solver: &'s Searcher<'p, 'a, K>, shared: &'s Shared) -> Self {
+        Self {
+            solver,
+            shared,
+            path: Vec::with_capacity(64),
+            expanded: 0,
+            lookups: 0,
+            cancel_above: None,
+            scratch: (0..=MAX_DEPTH).map(|_| Vec::with_capacity(32)).collect(),
+        }
+    }
+
+    /// Adds this walk's work to the shared counters; stops every walk at
+    /// the node limit.
+    fn flush(&mut self) {
+        let total = self.shared.expanded.fetch_add(self.expanded, Ordering::Relaxed) + self.expanded;
+        self.shared.lookups.fetch_add(self.lookups, Ordering::Relaxed);
+        self.expanded = 0;
+        self.lookups = 0;
+        if total > self.shared.max_nodes {
+            self.shared.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    fn cancelled(&self) -> bool {
+        self.shared.stopped() || self.cancel_above.is_some_and(|(t, first)| first.load(Ordering::Relaxed) < t)
+    }
+
+    /// The answer: the front moves in order, then the back moves from the
+    /// last made to the first.
+    fn answer(&self) -> Vec<usize> {
+        let front = self.path.iter().filter(|(_, back)| !back).map(|&(m, _)| usize::from(m));
+        let back = self.path.iter().rev().filter(|(_, back)| *back).map(|&(m, _)| usize::from(m));
+        front.chain(back).collect()
+    }
+
+    /// Evaluates `node` with `left` moves to go: every lookup's bound (or
+    /// the parent's where bit `i` of `inherited` says it holds), and the
+    /// moves ruled out at each end; `None` if a bound prunes it. The
+    /// position's lookups come first, then the inverse's, each batch's
+    /// indices all computed before any read, so that the reads go to
+    /// memory together.
+    fn evaluate(
+        &mut self,
+        node: &Node<K::State>,
+        left: u8,
+        known: &[u8; MAX_LOOKUPS],
+        inherited: u64,
+    ) -> Option<Bounds> {
+        let solver = self.solver;
+        let mut bounds = Bounds { values: [0; MAX_LOOKUPS], front_ruled: 0, back_ruled: 0 };
+        for range in [0..solver.plan.position_lookups, solver.plan.position_lookups..solver.plan.lookups.len()] {
+            if !self.read(node, range, left, known, inherited, &mut bounds) {
+                return None;
+            }
+        }
+        Some(bounds)
+    }
+
+    /// Reads lookups `range` of `node` into `bounds`; false if one prunes.
+    #[inline]
+    fn read(
+        &mut self,
+        node: &Node<K::State>,
+        range: std::ops::Range<usize>,
+        left: u8,
+        known: &[u8; MAX_LOOKUPS],
+        inherited: u64,
+        bounds: &mut Bounds,
+    ) -> bool {
+        let solver = self.solver;
+        let mut indices = [u64::MAX; MAX_LOOKUPS];
+        for i in range.clone() {
+            if inherited & (1 << i) == 0 {
+                indices[i] = solver.index(&solver.plan.lookups[i], node);
+                solver.plan.tables[solver.plan.lookups[i].pattern].prefetch(indices[i]);
+            }
+        }
+        for i in range.clone() {
+            bounds.values[i] = if indices[i] == u64::MAX {
+                known[i]
+            } else {
+                self.lookups += 1;
+                solver.plan.tables[solver.plan.lookups[i].pattern].get(indices[i])
+            };
+        }
+        for i in range {
+            let lookup = &solver.plan.lookups[i];
+            let value = bounds.values[i];
+            if value > left {
+                return false;
+            }
+            if value == left {
+                if lookup.inverse {
+                    bounds.front_ruled |= lookup.held;
+                } else {
+                    bounds.back_ruled |= lookup.held;
+                }
+            }
+        }
+        bounds.back_ruled != solver.plan.all_moves && bounds.front_ruled != solver.plan.all_moves
+    }
+
+    /// Searches for an answer of exactly `left` more moves from `node`,
+    /// whose bounds are `bounds`. The children are made and looked up
+    /// together, the position's lookups of all of them first (their reads
+    /// go to memory together), then the inverse's of those that pass.
+    fn search(&mut self, node: &Node<K::State>, left: u8, bounds: &Bounds) -> bool {
+        let solver = self.solver;
+        self.expanded += 1;
+        if self.expanded >= CHECK_EVERY {
+            self.flush();
+            if self.cancelled() {
+                return false;
+            }
+        }
+        let front = solver.plan.front.allowed(node.front) & !bounds.front_ruled;
+        let back = solver.plan.back.allowed(node.back) & !bounds.back_ruled;
+        let at_back = back.count_ones() < front.count_ones();
+        let moves = if at_back { back } else { front };
+        if left == 1 {
+            return self.last_move(node, moves, at_back);
+        }
+        let mut children = std::mem::take(&mut self.scratch[usize::from(left)]);
+        children.clear();
+        let mut rest = moves;
+        while rest != 0 {
+            let m = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let fresh = Bounds { values: [0; MAX_LOOKUPS], front_ruled: 0, back_ruled: 0 };
+            let mut child = Child { node: *node, m: m as u8, bounds: fresh, alive: true, indices: [0; MAX_LOOKUPS] };
+            child.node.move_position(solver, m, at_back);
+            children.push(child);
+        }
+        // One lookup at a time over every child still alive: a child one
+        // lookup prunes costs no more reads, and each round's reads still go
+        // to memory together.
+        let split = solver.plan.position_lookups;
+        for i in 0..solver.plan.lookups.len() {
+            let parent = (i >= split).then_some(node);
+            if self.look_up(&mut children, i, left - 1, bounds, at_back, parent, i == split) {
+                self.scratch[usize::from(left)] = children;
+                return false;
+            }
+        }
+        let mut found = false;
+        for child in children.iter().filter(|c| c.alive) {
+            self.path.push((child.m, at_back));
+            if self.search(&child.node, left - 1, &child.bounds) {
+                found = true;
+                break;
+            }
+            self.path.pop();
+            if self.cancelled() {
+                break;
+            }
+        }
+        self.scratch[usize::from(left)] = children;
+        found
+    }
+
+    /// Looks up `children`'s lookup `i` (the position's, or with `parent`
+    /// given the inverse's, made from the parent's first when `first`):
+    /// every living child's index, then every read, then the verdicts, so
+    /// that the reads of all the children go to memory together. True if
+    /// a child's bound prunes the parent.
+    #[allow(clippy::too_many_arguments)]
+    fn look_up(
+        &mut self,
+        children: &mut [Child<K::State>],
+        i: usize,
+        left: u8,
+        bounds: &Bounds,
+        at_back: bool,
+        parent: Option<&Node<K::State>>,
+        first: bool,
+    ) -> bool {
+        let solver = self.solver;
+        let lookup = &solver.plan.lookups[i];
+        let table = &solver.plan.tables[lookup.pattern];
+        let keep = &solver.plan.keep[usize::from(at_back)];
+        for child in children.iter_mut().filter(|c| c.alive) {
+            if let (Some(parent), true) = (parent, first) {
+                child.node.move_inverse(solver, parent, usize::from(child.m), at_back);
+            }
+            child.indices[i] = if keep[usize::from(child.m)] & (1 << i) == 0 {
+                let index = solver.index(lookup, &child.node);
+                table.prefetch(index);
+                index
+            } else {
+                u64::MAX
+            };
+        }
+        for child in children.iter_mut().filter(|c| c.alive) {
+            let index = child.indices[i];
+            child.bounds.values[i] = if index == u64::MAX {
+                bounds.values[i]
+            } else {
+                self.lookups += 1;
+                table.get(index)
+            };
+        }
+        // A child's bound `b` bounds the parent's distance by `b - 1`, and
+        // a sibling of its family `k` moves from it by `b - k`: `best[m]`
+        // is the largest bound yet of the child of move `m`.
+        let mut best = [0u8; 64];
+        for child in children.iter_mut() {
+            if child.alive {
+                let value = child.bounds.values[i];
+                if value == left {
+                    if lookup.inverse {
+                        child.bounds.front_ruled |= lookup.held;
+                    } else {
+                        child.bounds.back_ruled |= lookup.held;
+                    }
+                }
+                if value > left + 2 {
+                    return true;
+                }
+                child.alive = value <= left
+                    && child.bounds.back_ruled != solver.plan.all_moves
+                    && child.bounds.front_ruled != solver.plan.all_moves;
+            }
+            best[usize::from(child.m)] = child.bounds.values[..=i].iter().copied().max().unwrap_or(0);
+        }
+        for child in children.iter_mut().filter(|c| c.alive) {
+            let near = &solver.plan.siblings[usize::from(child.m)];
+            child.alive = near.iter().all(|&(other, k)| best[usize::from(other)] <= left + k);
+        }
+        false
+    }
+
+    /// With one move left: the moves that solve `node`.
+    fn last_move(&mut self, node: &Node<K::State>, moves: u64, at_back: bool) -> bool {
+        let kernel = self.solver.kernel;
+        let mut rest = moves;
+        while rest != 0 {
+            let m = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let last =
+                if at_back { kernel.premove(m, &node.positions[0]) } else { kernel.apply(&node.positions[0], m) };
+            if kernel.is_solved(&last) {
+                self.path.push((m as u8, at_back));
+                return true;
+            }
+        }
+        false
+    }
+}
