@@ -123,7 +123,12 @@ pub(crate) struct Args {
     /// histogram, without writing a table: for puzzles whose moves cannot be
     /// undone (their compact tables cannot be answered from), in a quarter
     /// of a full table's memory.
-    #[arg(long, conflicts_with_all = ["compact", "encoding", "resume", "zstd"])]
+    ///
+    /// With --processes, the processes count together and process 0
+    /// prints the histogram; each keeps its part in this folder as
+    /// PUZZLE.histogram.I-of-N.partial, and --resume continues a stopped
+    /// count from them.
+    #[arg(long, conflicts_with_all = ["compact", "encoding", "zstd", "output"])]
     histogram_only: bool,
     /// Threads to search with (by default one per core); with
     /// --processes, this process's (each process may have its own).
@@ -131,7 +136,8 @@ pub(crate) struct Args {
     threads: Option<usize>,
     /// Generate the compact or parity table with N processes (on this
     /// machine or on the hosts of --hosts), each started with the same
-    /// arguments but its own --process; process 0 writes the table at -o.
+    /// arguments but its own --process; process 0 writes the table at -o
+    /// (with --histogram-only, prints the count).
     #[arg(long, value_name = "N", requires = "process")]
     processes: Option<usize>,
     /// This process's number, from 0 to N - 1 (with --processes).
@@ -259,6 +265,12 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         Some(n) => n,
         None => rayon::current_num_threads(),
     };
+    if args.histogram_only && args.resume && args.processes.is_none() {
+        bail!(
+            "--resume with --histogram-only continues a count made by several processes (--processes); one \
+             process's count keeps no progress"
+        );
+    }
     if let (Some(processes), Some(process)) = (args.processes, args.process) {
         return run_cluster(args, processes, process, definition, &plan, encoding, limit, threads);
     }
@@ -282,19 +294,34 @@ fn run_cluster(
     if processes == 0 {
         bail!("--processes 0: give at least one process");
     }
-    if !plan.searches_in_two_bits() || !matches!(encoding, Encoding::Compact | Encoding::Parity) {
-        bail!("--processes makes compact and parity tables of complete searches: add --compact or --encoding parity");
-    }
-    let Some(output) = &args.output else {
-        bail!("--processes writes a table: give -o FILE");
-    };
-    let destination = Destination::of(output, true)?;
-    if args.zstd || destination.zst || destination.file.is_none() {
-        bail!("--processes writes an uncompressed table to a file (not standard output or .zst): compress it after");
-    }
     if process >= processes {
         bail!("--process {process}: the processes of --processes {processes} are numbered 0 to {}", processes - 1);
     }
+    let (target, encoding) = if args.histogram_only {
+        if !matches!(plan, Plan::Complete(_)) {
+            bail!("--histogram-only counts the states of a complete search: this spec makes a pattern set");
+        }
+        // The count runs the compact table's search; its parts are kept
+        // in this folder.
+        (PathBuf::from(format!("{}.histogram", definition.id())), Encoding::Compact)
+    } else {
+        if !plan.searches_in_two_bits() || !matches!(encoding, Encoding::Compact | Encoding::Parity) {
+            bail!(
+                "--processes makes compact and parity tables of complete searches: add --compact or --encoding \
+                 parity (or count the states with --histogram-only)"
+            );
+        }
+        let Some(output) = &args.output else {
+            bail!("--processes writes a table: give -o FILE");
+        };
+        let destination = Destination::of(output, true)?;
+        if args.zstd || destination.zst || destination.file.is_none() {
+            bail!(
+                "--processes writes an uncompressed table to a file (not standard output or .zst): compress it after"
+            );
+        }
+        (output.clone(), encoding)
+    };
     let cluster = cluster::Cluster {
         processes,
         process,
@@ -306,7 +333,8 @@ fn run_cluster(
     let job = cluster::Job {
         definition,
         encoding,
-        target: output.clone(),
+        histogram_only: args.histogram_only,
+        target,
         resume: args.resume,
         checkpoint_every: args.checkpoint_every,
         limit,

@@ -157,16 +157,23 @@ pub(crate) fn histogram(definition: &Definition, limit: u64) -> Result<std::proc
     let options = Options { max_memory: Some(limit), on_progress: Some(&report), ..Options::default() };
     let histogram = godtab_gen::twobit_histogram(puzzle, &options).map_err(advise)?;
     reporter.finish();
+    print_histogram(definition, &histogram)?;
+    Ok(std::process::ExitCode::SUCCESS)
+}
+
+/// Prints `--histogram-only`'s answer: the puzzle's states at each
+/// distance, on standard output.
+pub(crate) fn print_histogram(definition: &Definition, histogram: &[u64]) -> Result<()> {
     let mut out = crate::stdio::stdout();
     let reachable: u64 = histogram.iter().sum();
     use std::io::Write;
     writeln!(out, "puzzle        {}", definition.id())?;
-    writeln!(out, "states        {} rank slots", thousands(puzzle.slots()))?;
+    writeln!(out, "states        {} rank slots", thousands(definition.puzzle().slots()))?;
     writeln!(out, "reachable     {}", thousands(reachable))?;
-    writeln!(out, "God's number  {}", histogram.len() - 1)?;
+    writeln!(out, "God's number  {}", histogram.len().saturating_sub(1))?;
     writeln!(out)?;
-    crate::info::write_histogram(&mut out, &histogram, "states")?;
-    Ok(std::process::ExitCode::SUCCESS)
+    crate::info::write_histogram(&mut out, histogram, "states")?;
+    Ok(())
 }
 
 /// A compact or parity table generated into its file by the 2-bit search,

@@ -13,6 +13,8 @@
 //! After the last level every range's entries go to process 0 in rounds,
 //! which writes them into the table at their places
 //! ([`godtab_gen::TableAssembly`]): the very bytes one process writes.
+//! A count ([`ClusterRun::histogram_only`]) ends with the search: every
+//! process has the histogram, and the puzzle's moves need not be undone.
 //!
 //! A failure anywhere ends every process with an error: a process gone
 //! closes its connections, which timely reports by a panic on its

@@ -38,7 +38,10 @@ pub const UNACKNOWLEDGED: Duration = Duration::from_secs(8);
 /// What went wrong connecting, or setting an option, in words.
 pub fn connect(process: usize, addresses: Vec<String>) -> Result<(Vec<AllocatorBuilder>, Box<dyn Any + Send>), String> {
     let failed = |e: std::io::Error| format!("failed to initialize networking: {e}");
-    let sockets = create_sockets(addresses, process, false).map_err(failed)?;
+    // Timely prints its notes while connecting ("awaiting connections")
+    // on standard output, which is the program's: they go to standard
+    // error.
+    let sockets = godtab_files::with_stdout_on_stderr(|| create_sockets(addresses, process, false)).map_err(failed)?;
     let keepalive = TcpKeepalive::new().with_time(IDLE).with_interval(INTERVAL).with_retries(PROBES);
     for socket in sockets.iter().flatten() {
         let socket = SockRef::from(socket);

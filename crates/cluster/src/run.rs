@@ -29,6 +29,10 @@ pub struct ClusterRun {
     pub definition: Definition,
     /// Compact or parity.
     pub encoding: Encoding,
+    /// Only count the states at each distance: no table is written (the
+    /// puzzle's moves need not be undone by moves), the parts are kept
+    /// beside `target` all the same.
+    pub histogram_only: bool,
     /// Refuse, before allocating, a share that needs more bytes.
     pub max_memory: Option<u64>,
     /// Raised to stop the run (every process stops at the same level and
@@ -78,7 +82,8 @@ impl ClusterRun {
 pub struct Generated {
     /// States at each distance.
     pub histogram: Vec<u64>,
-    /// The table's size, on process 0.
+    /// The table's size, on process 0 (none for
+    /// [`ClusterRun::histogram_only`]).
     pub table_bytes: Option<u64>,
     /// What the processes exchanged at each level.
     pub levels: Vec<LevelBytes>,
@@ -182,8 +187,9 @@ fn run_worker(worker: &mut timely::worker::Worker, run: &ClusterRun) -> Result<G
     let digest = {
         let mut hasher = xxhash_rust::xxh3::Xxh3::new();
         hasher.update(godtab_gen::GENERATOR.as_bytes());
-        hasher.update(&godtab_gen::run_digest(definition, options.encoding)?.to_le_bytes());
+        hasher.update(&godtab_gen::share_digest(definition, options.encoding, run.histogram_only)?.to_le_bytes());
         hasher.update(&(processes as u64).to_le_bytes());
+        hasher.update(&[u8::from(run.histogram_only)]);
         hasher.digest()
     };
     let mut link = Link::new(worker, digest, run.stall_timeout).map_err(|e| ClusterError::Mismatch(e.to_string()))?;
@@ -194,6 +200,7 @@ fn run_worker(worker: &mut timely::worker::Worker, run: &ClusterRun) -> Result<G
         part: &part,
         resume: run.resume,
         checkpoint_every: run.checkpoint_every,
+        count_only: run.histogram_only,
     };
     let started = Instant::now();
     let mut done = match share_search(definition, options, &share, &mut link) {
@@ -212,7 +219,7 @@ fn run_worker(worker: &mut timely::worker::Worker, run: &ClusterRun) -> Result<G
     let levels = link.levels().get(godtab_gen::SHARE_AGREEMENTS..).unwrap_or_default().to_vec();
     // Process 0 starts the table; a failure here is every process's, told
     // at the end.
-    let mut table = if run.process == 0 {
+    let mut table = if run.process == 0 && !run.histogram_only {
         Some(TableAssembly::create(&run.target, definition, options.encoding, &done.histogram))
     } else {
         None
@@ -227,7 +234,7 @@ fn run_worker(worker: &mut timely::worker::Worker, run: &ClusterRun) -> Result<G
     };
     let largest = (0..processes).map(payload_len).max().unwrap_or(0);
     let round = (PIECE * PIECES_PER_ROUND) as u64;
-    let rounds = largest.div_ceil(round);
+    let rounds = if run.histogram_only { 0 } else { largest.div_ceil(round) };
     let mut offset = done.payload_offset();
     let mut pieces = done.payload(PIECE);
     let mut problem: Option<String> = None;

@@ -20,8 +20,10 @@
 pub mod pages;
 mod read;
 mod space;
+mod stdio;
 pub use read::{ReadError, describe_kind, open_regular, read_bounded, read_text_bounded};
 pub use space::{available_space, default_memory_limit};
+pub use stdio::with_stdout_on_stderr;
 
 #[cfg(feature = "write")]
 mod atomic;

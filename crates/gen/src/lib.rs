@@ -59,7 +59,7 @@ pub use table::{GENERATOR, build_table, table_bytes};
 pub use twobit::{
     Exchange, Finished, InPlace, KEEP, LevelEnd, PartialRun, Ranges, SHARE_AGREEMENTS, STOP, ShareOf, SharePart,
     TableAssembly, partial_path, planned_memory_len, planned_memory_twobit, previous_part, read_partial, run_digest,
-    share_search, twobit_histogram, twobit_table_bytes, twobit_table_file,
+    share_digest, share_search, twobit_histogram, twobit_table_bytes, twobit_table_file,
 };
 
 /// Why a table could not be generated.

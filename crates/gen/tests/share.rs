@@ -10,7 +10,8 @@ use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{Receiver, Sender, channel};
 
 use godtab_gen::{
-    Exchange, GenError, LevelEnd, Options, ShareOf, SharePart, TableAssembly, share_search, twobit_table_bytes,
+    Exchange, GenError, LevelEnd, Options, ShareOf, SharePart, TableAssembly, share_search, twobit_histogram,
+    twobit_table_bytes,
 };
 use godtab_puzzles::{BLANK, Definition, MoveSet, Puzzle, builtin};
 use godtab_runtime::Encoding;
@@ -114,6 +115,20 @@ fn run_shares(
     resume: bool,
     stop_at: Option<u8>,
 ) -> Vec<Result<SharePart, GenError>> {
+    run_shares_of(definition, encoding, false, n, dir, resume, stop_at)
+}
+
+/// As [`run_shares`], counting only when `count_only`.
+#[allow(clippy::too_many_arguments)]
+fn run_shares_of(
+    definition: &Definition,
+    encoding: Encoding,
+    count_only: bool,
+    n: usize,
+    dir: &Path,
+    resume: bool,
+    stop_at: Option<u8>,
+) -> Vec<Result<SharePart, GenError>> {
     let exchanges = channels(n);
     std::thread::scope(|scope| {
         let handles: Vec<_> = exchanges
@@ -130,7 +145,8 @@ fn run_shares(
                     let options =
                         Options { encoding, stop: Some(&stop), on_progress: Some(&report), ..Options::default() };
                     let part = part_path(dir, p);
-                    let share = ShareOf { process: p, processes: n, part: &part, resume, checkpoint_every: None };
+                    let share =
+                        ShareOf { process: p, processes: n, part: &part, resume, checkpoint_every: None, count_only };
                     share_search(definition, &options, &share, &mut exchange)
                 })
             })
@@ -153,6 +169,31 @@ fn assemble(definition: &Definition, encoding: Encoding, parts: Vec<SharePart>, 
     }
     table.finish().unwrap();
     std::fs::read(&target).unwrap()
+}
+
+#[test]
+fn shares_that_only_count_give_the_histogram_of_one_search_even_for_one_way_moves() {
+    let mut definitions: Vec<Definition> = builtin::every().map(|b| b.definition()).collect();
+    definitions.push(board(2, 4));
+    let mut one_way = 0;
+    for definition in &definitions {
+        let puzzle = definition.puzzle();
+        one_way += usize::from(Encoding::Compact.check(puzzle).is_err());
+        let expected = twobit_histogram(puzzle, &Options::default()).unwrap();
+        for n in [1, 2, 3] {
+            let dir = tempfile::tempdir().unwrap();
+            for part in run_shares_of(definition, Encoding::Compact, true, n, dir.path(), false, None) {
+                assert_eq!(part.unwrap().histogram, expected, "{} in {n} shares", definition.id());
+            }
+        }
+        // A table still needs moves that can be undone.
+        if Encoding::Compact.check(puzzle).is_err() {
+            let dir = tempfile::tempdir().unwrap();
+            let refused = run_shares(definition, Encoding::Compact, 2, dir.path(), false, None);
+            assert!(refused.iter().all(|r| matches!(r, Err(GenError::Encoding(_)))), "{}", definition.id());
+        }
+    }
+    assert!(one_way >= 2, "nine-digits and the 9 puzzle have moves that cannot be undone");
 }
 
 #[test]

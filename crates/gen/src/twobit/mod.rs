@@ -25,7 +25,8 @@ use crate::{GENERATOR, GenError, Options, Part, Progress};
 use array::TwoBits;
 pub use file::{Finished, InPlace, PartialRun, partial_path, read_partial, run_digest, twobit_table_file};
 pub use range::{
-    Exchange, KEEP, LevelEnd, Ranges, SHARE_AGREEMENTS, STOP, ShareOf, SharePart, previous_part, share_search,
+    Exchange, KEEP, LevelEnd, Ranges, SHARE_AGREEMENTS, STOP, ShareOf, SharePart, previous_part, share_digest,
+    share_search,
 };
 use search::{Scheme, Search, Step};
 pub use table_out::TableAssembly;

@@ -153,6 +153,10 @@ pub struct ShareOf<'a> {
     /// Keep the progress at most this often (by default as often as ten
     /// times its cost allows).
     pub checkpoint_every: Option<Duration>,
+    /// Only count the states at each distance (no table follows), so the
+    /// puzzle's moves need not be undone by moves (as
+    /// [`twobit_histogram`](super::twobit_histogram)).
+    pub count_only: bool,
 }
 
 /// A process's finished share.
@@ -210,6 +214,17 @@ impl SharePart {
     }
 }
 
+/// What the processes of one run, and the parts they keep, agree on: the
+/// table's [`run_digest`], or for a count ([`ShareOf::count_only`]) that
+/// of the puzzle's full table, which every puzzle has.
+///
+/// # Errors
+///
+/// As [`run_digest`].
+pub fn share_digest(definition: &Definition, encoding: Encoding, count_only: bool) -> Result<u64, GenError> {
+    run_digest(definition, if count_only { Encoding::Full } else { encoding })
+}
+
 /// Runs process `share.process`'s share of the 2-bit search of
 /// `definition` (compact or parity entries, as `options.encoding` says),
 /// exchanging with the others through `exchange`.
@@ -227,7 +242,9 @@ pub fn share_search(
 ) -> Result<SharePart, GenError> {
     let puzzle = definition.puzzle();
     let scheme = scheme(options.encoding)?;
-    options.encoding.check(puzzle).map_err(GenError::Encoding)?;
+    if !share.count_only {
+        options.encoding.check(puzzle).map_err(GenError::Encoding)?;
+    }
     if share.process >= share.processes {
         return Err(GenError::Cluster(format!(
             "process {} of {}: processes are numbered from 0",
@@ -239,7 +256,7 @@ pub fn share_search(
     let len = range.end - range.start;
     let goal = puzzle.rank(&puzzle.goal());
     let mark = (share.process, share.processes);
-    let digest = run_digest(definition, options.encoding)?;
+    let digest = share_digest(definition, options.encoding, share.count_only)?;
     // A part is kept with the one before it: a process may be killed after
     // some processes kept a level and before the others did, and then every
     // process still has the older of the two levels.
@@ -371,6 +388,7 @@ pub fn previous_part(part: &Path) -> PathBuf {
 fn check_room(share: &ShareOf<'_>, len: u64, slots: u64, encoding: Encoding) -> Result<(), GenError> {
     let part_bytes = TwoBits::words_for(len) * 8 + (1 << 16);
     let table_bytes = match (share.process, encoding) {
+        _ if share.count_only => 0,
         (0, Encoding::Parity) => slots.div_ceil(64) * 8,
         (0, _) => slots.div_ceil(32) * 8,
         _ => 0,
