@@ -127,16 +127,21 @@ pub(crate) fn run(cluster: &Cluster, job: Job) -> Result<ExitCode> {
     ));
     let search = generated.search_time.as_secs_f64();
     let exchange = generated.exchange_time.as_secs_f64();
+    // A count has no table to gather.
+    let table = if job.histogram_only {
+        String::new()
+    } else {
+        format!("table {:.1} s; ", generated.gather_time.as_secs_f64())
+    };
     note(format_args!(
         "exchanged {} ranks in {} ({:.2} bytes a rank); search {:.1} s, of which in the exchange {:.1} s ({:.0}%: \
-         sending, and waiting for the other processes); table {:.1} s; part kept {} times ({:.1} s)",
+         sending, and waiting for the other processes); {table}part kept {} times ({:.1} s)",
         thousands(ranks),
         Size(bytes),
         bytes as f64 / ranks.max(1) as f64,
         search,
         exchange,
         exchange * 100.0 / search.max(1e-9),
-        generated.gather_time.as_secs_f64(),
         generated.checkpoints,
         generated.checkpoint_time.as_secs_f64()
     ));
