@@ -778,13 +778,23 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
         }
         // One lookup at a time over every child still alive: a child one
         // lookup prunes costs no more reads, and each round's reads still go
-        // to memory together.
-        let split = solver.plan.position_lookups;
-        for i in 0..solver.plan.lookups.len() {
-            let parent = (i >= split).then_some(node);
-            if self.look_up(&mut children, i, left - 1, bounds, at_back, parent, i == split) {
+        // to memory together. The next round's indices are computed while
+        // this round's lines are on their way.
+        let rounds = solver.plan.lookups.len();
+        if rounds > 0 {
+            self.index_round(&mut children, 0, node, at_back);
+            self.prefetch_round(&children, 0);
+        }
+        for i in 0..rounds {
+            if i + 1 < rounds {
+                self.index_round(&mut children, i + 1, node, at_back);
+            }
+            if self.settle(&mut children, i, left - 1, bounds) {
                 self.scratch[usize::from(left)] = children;
                 return false;
+            }
+            if i + 1 < rounds {
+                self.prefetch_round(&children, i + 1);
             }
         }
         let mut found = false;
@@ -803,38 +813,42 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
         found
     }
 
-    /// Looks up `children`'s lookup `i` (the position's, or with `parent`
-    /// given the inverse's, made from the parent's first when `first`):
-    /// every living child's index, then every read, then the verdicts, so
-    /// that the reads of all the children go to memory together. True if
-    /// a child's bound prunes the parent.
-    #[allow(clippy::too_many_arguments)]
-    fn look_up(
-        &mut self,
-        children: &mut [Child<K::State>],
-        i: usize,
-        left: u8,
-        bounds: &Bounds,
-        at_back: bool,
-        parent: Option<&Node<K::State>>,
-        first: bool,
-    ) -> bool {
+    /// Computes every living child's index of lookup `i` (`u64::MAX`
+    /// where the move keeps the parent's bound), first moving its inverse
+    /// from `parent`'s when `i` is the inverse's first lookup.
+    fn index_round(&mut self, children: &mut [Child<K::State>], i: usize, parent: &Node<K::State>, at_back: bool) {
+        let solver = self.solver;
+        let lookup = &solver.plan.lookups[i];
+        let keep = &solver.plan.keep[usize::from(at_back)];
+        let first_inverse = i == solver.plan.position_lookups;
+        for child in children.iter_mut().filter(|c| c.alive) {
+            if first_inverse {
+                child.node.move_inverse(solver, parent, usize::from(child.m), at_back);
+            }
+            child.indices[i] =
+                if keep[usize::from(child.m)] & (1 << i) == 0 { solver.index(lookup, &child.node) } else { u64::MAX };
+        }
+    }
+
+    /// Asks for the table lines of every living child's lookup `i`, one
+    /// prefetch after another: computing an index between two prefetches
+    /// would hold each prefetch's page walk up behind the other's.
+    fn prefetch_round(&self, children: &[Child<K::State>], i: usize) {
+        let plan = self.solver.plan;
+        let table = &plan.tables[plan.lookups[i].pattern];
+        for child in children.iter().filter(|c| c.alive && c.indices[i] != u64::MAX) {
+            table.prefetch(child.indices[i]);
+        }
+    }
+
+    /// Reads every living child's lookup `i` (indexed by
+    /// [`Self::index_round`] and prefetched), or takes the parent's bound
+    /// where the move keeps it, and gives the verdicts. True if a child's
+    /// bound prunes the parent.
+    fn settle(&mut self, children: &mut [Child<K::State>], i: usize, left: u8, bounds: &Bounds) -> bool {
         let solver = self.solver;
         let lookup = &solver.plan.lookups[i];
         let table = &solver.plan.tables[lookup.pattern];
-        let keep = &solver.plan.keep[usize::from(at_back)];
-        for child in children.iter_mut().filter(|c| c.alive) {
-            if let (Some(parent), true) = (parent, first) {
-                child.node.move_inverse(solver, parent, usize::from(child.m), at_back);
-            }
-            child.indices[i] = if keep[usize::from(child.m)] & (1 << i) == 0 {
-                let index = solver.index(lookup, &child.node);
-                table.prefetch(index);
-                index
-            } else {
-                u64::MAX
-            };
-        }
         for child in children.iter_mut().filter(|c| c.alive) {
             let index = child.indices[i];
             child.bounds.values[i] = if index == u64::MAX {
