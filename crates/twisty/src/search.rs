@@ -322,6 +322,42 @@ impl<'p, 'a, K: Kernel> Searcher<'p, 'a, K> {
         node
     }
 
+    /// The verdicts of lookup `i` (read into their bounds) on the living
+    /// `children` of one node, each with `left` moves to go: their moves
+    /// ruled out, whether each lives. True if a child's bound prunes the
+    /// parent.
+    fn settle(&self, children: &mut [Child<K::State>], i: usize, left: u8) -> bool {
+        let lookup = &self.plan.lookups[i];
+        // A child's bound `b` bounds the parent's distance by `b - 1`, and
+        // a sibling of its family `k` moves from it by `b - k`: `best[m]`
+        // is the largest bound yet of the child of move `m`.
+        let mut best = [0u8; 64];
+        for child in children.iter_mut() {
+            if child.alive {
+                let value = child.bounds.values[i];
+                if value == left {
+                    if lookup.inverse {
+                        child.bounds.front_ruled |= lookup.held;
+                    } else {
+                        child.bounds.back_ruled |= lookup.held;
+                    }
+                }
+                if value > left + 2 {
+                    return true;
+                }
+                child.alive = value <= left
+                    && child.bounds.back_ruled != self.plan.all_moves
+                    && child.bounds.front_ruled != self.plan.all_moves;
+            }
+            best[usize::from(child.m)] = child.bounds.values[..=i].iter().copied().max().unwrap_or(0);
+        }
+        for child in children.iter_mut().filter(|c| c.alive) {
+            let near = &self.plan.siblings[usize::from(child.m)];
+            child.alive = near.iter().all(|&(other, k)| best[usize::from(other)] <= left + k);
+        }
+        false
+    }
+
     /// The largest bound of every lookup of `position`.
     fn estimate(&self, position: &Cells) -> u8 {
         let root = self.root(position);
@@ -614,8 +650,10 @@ struct Walk<'s, 'p, 'a, K: Kernel> {
     /// The task this walk searches, and the first task found so far:
     /// stop when an earlier task has an answer.
     cancel_above: Option<(usize, &'s AtomicUsize)>,
-    /// The children of the node at each number of moves left.
+    /// The children of the nodes expanded at each number of moves left.
     scratch: Vec<Vec<Child<K::State>>>,
+    /// Those nodes, at each number of moves left.
+    groups: Vec<Vec<Expansion>>,
 }
 
 /// A node's bounds, evaluated: each lookup's, and the moves ruled out at
@@ -634,8 +672,21 @@ struct Child<S> {
     m: u8,
     bounds: Bounds,
     alive: bool,
+    /// Its parent's entry in the group expanded with it.
+    owner: u16,
     /// Its lookups' table indices (`u64::MAX`: the parent's bound holds).
     indices: [u64; MAX_LOOKUPS],
+}
+
+/// One node of a group expanded together: its place in the group, where
+/// its children lie in the group's list, the end they grow at, and whether
+/// it lives.
+struct Expansion {
+    parent: usize,
+    start: usize,
+    end: usize,
+    at_back: bool,
+    alive: bool,
 }
 
 /// Nodes a walk expands between looks at the shared counters.
@@ -651,6 +702,7 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
             lookups: 0,
             cancel_above: None,
             scratch: (0..=MAX_DEPTH).map(|_| Vec::with_capacity(32)).collect(),
+            groups: (0..=MAX_DEPTH).map(|_| Vec::with_capacity(8)).collect(),
         }
     }
 
@@ -746,11 +798,24 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
     }
 
     /// Searches for an answer of exactly `left` more moves from `node`,
-    /// whose bounds are `bounds`. The children are made and looked up
-    /// together, the position's lookups of all of them first (their reads
-    /// go to memory together), then the inverse's of those that pass.
+    /// whose bounds are `bounds`.
     fn search(&mut self, node: &Node<K::State>, left: u8, bounds: &Bounds) -> bool {
-        let solver = self.solver;
+        let root = Child { node: *node, m: 0, bounds: *bounds, alive: true, owner: 0, indices: [0; MAX_LOOKUPS] };
+        self.search_group(std::slice::from_ref(&root), left, None)
+    }
+
+    /// The moves to try from `node` with bounds `bounds`, and whether they
+    /// go at the back: the end with fewer.
+    fn moves_of(&self, node: &Node<K::State>, bounds: &Bounds) -> (u64, bool) {
+        let plan = self.solver.plan;
+        let front = plan.front.allowed(node.front) & !bounds.front_ruled;
+        let back = plan.back.allowed(node.back) & !bounds.back_ruled;
+        let at_back = back.count_ones() < front.count_ones();
+        (if at_back { back } else { front }, at_back)
+    }
+
+    /// Counts one node expanded; false when the walk is to stop.
+    fn count_node(&mut self) -> bool {
         self.expanded += 1;
         if self.expanded >= CHECK_EVERY {
             self.flush();
@@ -758,75 +823,132 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
                 return false;
             }
         }
-        let front = solver.plan.front.allowed(node.front) & !bounds.front_ruled;
-        let back = solver.plan.back.allowed(node.back) & !bounds.back_ruled;
-        let at_back = back.count_ones() < front.count_ones();
-        let moves = if at_back { back } else { front };
+        true
+    }
+
+    /// Searches for an answer of exactly `left` more moves from each
+    /// living node of `nodes` in turn (siblings, each with its bounds; the
+    /// move that made each goes on the path at the end `moved`, none for
+    /// the root). The children of all of them are made and looked up
+    /// together, one lookup at a time over every child still alive: a
+    /// child one lookup prunes costs no more reads, each round's reads go
+    /// to memory together (more of them with more siblings), and the next
+    /// round's indices are computed while this round's lines are on their
+    /// way.
+    fn search_group(&mut self, nodes: &[Child<K::State>], left: u8, moved: Option<bool>) -> bool {
+        let solver = self.solver;
         if left == 1 {
-            return self.last_move(node, moves, at_back);
+            for node in nodes.iter().filter(|c| c.alive) {
+                if !self.count_node() {
+                    return false;
+                }
+                let (moves, at_back) = self.moves_of(&node.node, &node.bounds);
+                if let Some(end) = moved {
+                    self.path.push((node.m, end));
+                }
+                if self.last_move(&node.node, moves, at_back) {
+                    return true;
+                }
+                if moved.is_some() {
+                    self.path.pop();
+                }
+            }
+            return false;
         }
         let mut children = std::mem::take(&mut self.scratch[usize::from(left)]);
+        let mut groups = std::mem::take(&mut self.groups[usize::from(left)]);
         children.clear();
-        let mut rest = moves;
-        while rest != 0 {
-            let m = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let fresh = Bounds { values: [0; MAX_LOOKUPS], front_ruled: 0, back_ruled: 0 };
-            let mut child = Child { node: *node, m: m as u8, bounds: fresh, alive: true, indices: [0; MAX_LOOKUPS] };
-            child.node.move_position(solver, m, at_back);
-            children.push(child);
+        groups.clear();
+        for (parent, node) in nodes.iter().enumerate().filter(|(_, c)| c.alive) {
+            if !self.count_node() {
+                self.scratch[usize::from(left)] = children;
+                self.groups[usize::from(left)] = groups;
+                return false;
+            }
+            let (moves, at_back) = self.moves_of(&node.node, &node.bounds);
+            let start = children.len();
+            let owner = groups.len() as u16;
+            let mut rest = moves;
+            while rest != 0 {
+                let m = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let fresh = Bounds { values: [0; MAX_LOOKUPS], front_ruled: 0, back_ruled: 0 };
+                let mut child =
+                    Child { node: node.node, m: m as u8, bounds: fresh, alive: true, owner, indices: [0; MAX_LOOKUPS] };
+                child.node.move_position(solver, m, at_back);
+                children.push(child);
+            }
+            groups.push(Expansion { parent, start, end: children.len(), at_back, alive: true });
         }
-        // One lookup at a time over every child still alive: a child one
-        // lookup prunes costs no more reads, and each round's reads still go
-        // to memory together. The next round's indices are computed while
-        // this round's lines are on their way.
         let rounds = solver.plan.lookups.len();
         if rounds > 0 {
-            self.index_round(&mut children, 0, node, at_back);
+            self.index_round(&mut children, &groups, nodes, 0);
             self.prefetch_round(&children, 0);
         }
         for i in 0..rounds {
             if i + 1 < rounds {
-                self.index_round(&mut children, i + 1, node, at_back);
+                self.index_round(&mut children, &groups, nodes, i + 1);
             }
-            if self.settle(&mut children, i, left - 1, bounds) {
-                self.scratch[usize::from(left)] = children;
-                return false;
+            self.read_round(&mut children, &groups, nodes, i);
+            for group in groups.iter_mut().filter(|g| g.alive) {
+                let kids = &mut children[group.start..group.end];
+                if solver.settle(kids, i, left - 1) {
+                    group.alive = false;
+                    kids.iter_mut().for_each(|c| c.alive = false);
+                }
             }
             if i + 1 < rounds {
                 self.prefetch_round(&children, i + 1);
             }
         }
         let mut found = false;
-        for child in children.iter().filter(|c| c.alive) {
-            self.path.push((child.m, at_back));
-            if self.search(&child.node, left - 1, &child.bounds) {
+        for group in groups.iter().filter(|g| g.alive) {
+            if let Some(end) = moved {
+                self.path.push((nodes[group.parent].m, end));
+            }
+            if self.search_group(&children[group.start..group.end], left - 1, Some(group.at_back)) {
                 found = true;
                 break;
             }
-            self.path.pop();
+            if moved.is_some() {
+                self.path.pop();
+            }
             if self.cancelled() {
                 break;
             }
         }
         self.scratch[usize::from(left)] = children;
+        self.groups[usize::from(left)] = groups;
         found
     }
 
     /// Computes every living child's index of lookup `i` (`u64::MAX`
     /// where the move keeps the parent's bound), first moving its inverse
-    /// from `parent`'s when `i` is the inverse's first lookup.
-    fn index_round(&mut self, children: &mut [Child<K::State>], i: usize, parent: &Node<K::State>, at_back: bool) {
+    /// from its parent's (in `nodes`) when `i` is the inverse's first
+    /// lookup.
+    fn index_round(
+        &mut self,
+        children: &mut [Child<K::State>],
+        groups: &[Expansion],
+        nodes: &[Child<K::State>],
+        i: usize,
+    ) {
         let solver = self.solver;
         let lookup = &solver.plan.lookups[i];
-        let keep = &solver.plan.keep[usize::from(at_back)];
         let first_inverse = i == solver.plan.position_lookups;
-        for child in children.iter_mut().filter(|c| c.alive) {
-            if first_inverse {
-                child.node.move_inverse(solver, parent, usize::from(child.m), at_back);
+        for group in groups.iter().filter(|g| g.alive) {
+            let keep = &solver.plan.keep[usize::from(group.at_back)];
+            let parent = &nodes[group.parent].node;
+            for child in children[group.start..group.end].iter_mut().filter(|c| c.alive) {
+                if first_inverse {
+                    child.node.move_inverse(solver, parent, usize::from(child.m), group.at_back);
+                }
+                child.indices[i] = if keep[usize::from(child.m)] & (1 << i) == 0 {
+                    solver.index(lookup, &child.node)
+                } else {
+                    u64::MAX
+                };
             }
-            child.indices[i] =
-                if keep[usize::from(child.m)] & (1 << i) == 0 { solver.index(lookup, &child.node) } else { u64::MAX };
         }
     }
 
@@ -842,50 +964,26 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
     }
 
     /// Reads every living child's lookup `i` (indexed by
-    /// [`Self::index_round`] and prefetched), or takes the parent's bound
-    /// where the move keeps it, and gives the verdicts. True if a child's
-    /// bound prunes the parent.
-    fn settle(&mut self, children: &mut [Child<K::State>], i: usize, left: u8, bounds: &Bounds) -> bool {
-        let solver = self.solver;
-        let lookup = &solver.plan.lookups[i];
-        let table = &solver.plan.tables[lookup.pattern];
+    /// [`Self::index_round`] and prefetched), or takes its parent's bound
+    /// where the move keeps it.
+    fn read_round(
+        &mut self,
+        children: &mut [Child<K::State>],
+        groups: &[Expansion],
+        nodes: &[Child<K::State>],
+        i: usize,
+    ) {
+        let plan = self.solver.plan;
+        let table = &plan.tables[plan.lookups[i].pattern];
         for child in children.iter_mut().filter(|c| c.alive) {
             let index = child.indices[i];
             child.bounds.values[i] = if index == u64::MAX {
-                bounds.values[i]
+                nodes[groups[usize::from(child.owner)].parent].bounds.values[i]
             } else {
                 self.lookups += 1;
                 table.get(index)
             };
         }
-        // A child's bound `b` bounds the parent's distance by `b - 1`, and
-        // a sibling of its family `k` moves from it by `b - k`: `best[m]`
-        // is the largest bound yet of the child of move `m`.
-        let mut best = [0u8; 64];
-        for child in children.iter_mut() {
-            if child.alive {
-                let value = child.bounds.values[i];
-                if value == left {
-                    if lookup.inverse {
-                        child.bounds.front_ruled |= lookup.held;
-                    } else {
-                        child.bounds.back_ruled |= lookup.held;
-                    }
-                }
-                if value > left + 2 {
-                    return true;
-                }
-                child.alive = value <= left
-                    && child.bounds.back_ruled != solver.plan.all_moves
-                    && child.bounds.front_ruled != solver.plan.all_moves;
-            }
-            best[usize::from(child.m)] = child.bounds.values[..=i].iter().copied().max().unwrap_or(0);
-        }
-        for child in children.iter_mut().filter(|c| c.alive) {
-            let near = &solver.plan.siblings[usize::from(child.m)];
-            child.alive = near.iter().all(|&(other, k)| best[usize::from(other)] <= left + k);
-        }
-        false
     }
 
     /// With one move left: the moves that solve `node`.
