@@ -926,13 +926,7 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
     /// where the move keeps the parent's bound), first moving its inverse
     /// from its parent's (in `nodes`) when `i` is the inverse's first
     /// lookup.
-    fn index_round(
-        &mut self,
-        children: &mut [Child<K::State>],
-        groups: &[Expansion],
-        nodes: &[Child<K::State>],
-        i: usize,
-    ) {
+    fn index_round(&self, children: &mut [Child<K::State>], groups: &[Expansion], nodes: &[Child<K::State>], i: usize) {
         let solver = self.solver;
         let lookup = &solver.plan.lookups[i];
         let first_inverse = i == solver.plan.position_lookups;
