@@ -16,14 +16,14 @@
 //! says so.
 
 use core::arch::x86_64::{
-    __m128i, _mm_add_epi8, _mm_and_si128, _mm_cmpeq_epi8, _mm_extract_epi32, _mm_loadu_si128, _mm_madd_epi16,
-    _mm_maddubs_epi16, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_shuffle_epi8, _mm_slli_epi16,
-    _mm_srli_epi16, _mm_storeu_si128,
+    __m128i, _mm_add_epi8, _mm_and_si128, _mm_cmpeq_epi8, _mm_cvtsi128_si64, _mm_extract_epi32, _mm_loadu_si128,
+    _mm_madd_epi16, _mm_maddubs_epi16, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_shuffle_epi8,
+    _mm_slli_epi16, _mm_srli_epi16, _mm_storeu_si128,
 };
 
 use crate::kernel::Kernel;
 use crate::model::{Cells, MAX_POSITIONS, Twisty, cell, ori, piece};
-use crate::pattern::{Coder, Parts};
+use crate::pattern::{Coder, PairCode, Parts};
 
 // Every wrapper below calls one intrinsic of SSE2, SSSE3 or SSE4.1 on
 // values (or on a 16-byte array it borrows): sound because this module is
@@ -128,6 +128,17 @@ fn digits_value(digits: __m128i, weights: __m128i, wide: __m128i, base4: u64) ->
     value
 }
 
+/// The sum of `digits[i] * base^i` over the first 8 digits (each at most
+/// 7, the others 0), with `weights` and `wide` as for [`digits_value`]:
+/// the two low quads of one multiply-add, read at once.
+#[inline(always)]
+#[allow(unsafe_code)]
+fn eight_digits_value(digits: __m128i, weights: __m128i, wide: __m128i, base4: u32) -> u32 {
+    // SAFETY: see above.
+    let both = unsafe { _mm_cvtsi128_si64(_mm_madd_epi16(_mm_maddubs_epi16(digits, weights), wide)) } as u64;
+    (both as u32) + base4 * ((both >> 32) as u32)
+}
+
 /// A state: one vector per orbit (the second unused by one-orbit puzzles).
 #[derive(Clone, Copy)]
 pub struct LaneState([__m128i; 2]);
@@ -155,6 +166,122 @@ enum ComponentRank {
     Cells(usize),
 }
 
+/// One lane's pieces ranked by their groups: the mask of the positions
+/// holding group 1 (a shuffle and a byte mask) looked up in `row`.
+struct Split {
+    lane: usize,
+    groups: __m128i,
+    positions: u32,
+}
+
+impl Split {
+    fn new(quick: &crate::pattern::QuickRank<'_>, pieces: usize) -> Self {
+        Self { lane: quick.orbit, groups: load(&quick.groups), positions: (1u32 << pieces) - 1 }
+    }
+
+    #[inline(always)]
+    fn mask(&self, state: &LaneState) -> usize {
+        (low_bits(shuffle(self.groups, and(state.0[self.lane], splat(LOW)))) & self.positions) as usize
+    }
+}
+
+/// The index of a pattern of two components, the first reduced by
+/// symmetry and the second separable with orientations modulo 2 (the
+/// cube's tables; see [`PairCode`]), in straight lines: the first's raw
+/// value from its mask and orientation digits, its class and symmetry
+/// from the reduction table, the second's value under that symmetry from
+/// two tables whose entries for the identity leave it as it is.
+struct PairIndex<'a> {
+    first: Split,
+    /// Per mask of the first lane: its arrangement times the first's
+    /// orientation values.
+    first_base: Vec<u32>,
+    first_digits: __m128i,
+    /// The first's orientations: modulus 2 (a bit each) or digits to
+    /// weigh (at most 8).
+    first_binary: bool,
+    weights: __m128i,
+    wide: __m128i,
+    base4: u32,
+    reduce: &'a [u32],
+    second: Split,
+    /// Per mask of the second lane: its arrangement times the symmetries.
+    second_row: Vec<u32>,
+    second_digits: __m128i,
+    symmetries: usize,
+    /// `placed[a * symmetries + k]`: the arrangement's image times the
+    /// second's orientation values, plus the orientation it adds.
+    placed: Vec<u32>,
+    /// `turned[x * symmetries + k]`: the orientation's image.
+    turned: Vec<u16>,
+    rest: u64,
+}
+
+impl<'a> PairIndex<'a> {
+    /// The straight-line index of `coder`, if it has that form and both
+    /// components rank quickly.
+    fn new(puzzle: &Twisty, coder: &'a Coder) -> Option<Self> {
+        let code: PairCode<'a> = coder.pair_code()?;
+        let (first, second) = (coder.components[0].quick_rank()?, coder.components[1].quick_rank()?);
+        let first_binary = first.modulus == 2;
+        let second_fits = code.second_orientations <= 1 << 16
+            && code.arrangements.iter().all(|&a| u64::from(a) * code.second_orientations < 1 << 32);
+        if second.modulus != 2 || (!first_binary && first.digits > 8) || !second_fits {
+            return None;
+        }
+        let keep = |digits: usize| {
+            let mut bytes = [0u8; 16];
+            bytes[..digits].fill(0xff);
+            load(&bytes)
+        };
+        let o = first.modulus;
+        let pairs: [u8; 16] = core::array::from_fn(|i| if i % 2 == 0 { 1 } else { o });
+        let o2 = u16::from(o) * u16::from(o);
+        let mut wide = [0u8; 16];
+        for i in 0..8 {
+            let w = if i % 2 == 0 { 1 } else { o2 };
+            wide[2 * i..2 * i + 2].copy_from_slice(&w.to_le_bytes());
+        }
+        let s = code.symmetries;
+        let per = code.second_orientations;
+        let placed =
+            code.arrangements.iter().zip(code.added).map(|(&a, &added)| (u64::from(a) * per) as u32 | added).collect();
+        Some(Self {
+            first: Split::new(&first, puzzle.orbits()[first.orbit].pieces),
+            first_base: first.mask_rank.iter().map(|&r| r * code.first_orientations as u32).collect(),
+            first_digits: keep(first.digits),
+            first_binary,
+            weights: load(&pairs),
+            wide: load(&wide),
+            base4: u32::from(o).pow(4),
+            reduce: code.reduce,
+            second: Split::new(&second, puzzle.orbits()[second.orbit].pieces),
+            second_row: second.mask_rank.iter().map(|&r| r * s as u32).collect(),
+            second_digits: keep(second.digits),
+            symmetries: s,
+            placed,
+            turned: code.orientations.iter().map(|&x| x as u16).collect(),
+            rest: code.rest,
+        })
+    }
+
+    #[inline(always)]
+    fn index(&self, state: &LaneState) -> u64 {
+        let digits = and(high_nibbles(state.0[self.first.lane]), self.first_digits);
+        let orientation = if self.first_binary {
+            low_bits(digits)
+        } else {
+            eight_digits_value(digits, self.weights, self.wide, self.base4)
+        };
+        let r = self.reduce[(self.first_base[self.first.mask(state)] + orientation) as usize];
+        let (class, k) = (u64::from(r >> 8), (r & 0xff) as usize);
+        let flips = low_bits(and(high_nibbles(state.0[self.second.lane]), self.second_digits)) as usize;
+        let placed = self.placed[self.second_row[self.second.mask(state)] as usize + k];
+        let turned = u32::from(self.turned[flips * self.symmetries + k]);
+        class * self.rest + u64::from(placed ^ turned)
+    }
+}
+
 /// The lanes kernel of one puzzle and its patterns.
 pub struct Lanes<'a> {
     puzzle: &'a Twisty,
@@ -168,6 +295,8 @@ pub struct Lanes<'a> {
     /// Whether the solved state repeats pieces (then solved is checked on
     /// cells).
     repeats: bool,
+    /// Per pattern: its straight-line index, where it has one.
+    pairs: Vec<Option<PairIndex<'a>>>,
 }
 
 const LOW: u8 = 0x0f;
@@ -177,7 +306,7 @@ impl<'a> Lanes<'a> {
     /// The kernel for `puzzle` and the patterns of `coders`, if the puzzle
     /// fits: at most two orbits of at most 16 pieces each.
     #[must_use]
-    pub fn new(puzzle: &'a Twisty, coders: &[Coder]) -> Option<Self> {
+    pub fn new(puzzle: &'a Twisty, coders: &'a [Coder]) -> Option<Self> {
         let orbits = puzzle.orbits();
         if orbits.len() > 2 || orbits.iter().any(|o| o.pieces > 16) {
             return None;
@@ -197,6 +326,7 @@ impl<'a> Lanes<'a> {
             identity: LaneState([splat(0); 2]),
             ranks: Vec::new(),
             repeats: !puzzle.distinct(),
+            pairs: coders.iter().map(|coder| PairIndex::new(puzzle, coder)).collect(),
         };
         kernel.identity = kernel.to_lanes(&puzzle.identity());
         kernel.moves = puzzle.moves().iter().map(|m| kernel.to_lanes(&m.map_as_state())).collect();
@@ -312,6 +442,9 @@ impl Kernel for Lanes<'_> {
 
     #[inline]
     fn index(&self, coder: &Coder, pattern: usize, state: &LaneState) -> u64 {
+        if let Some(Some(pair)) = self.pairs.get(pattern) {
+            return pair.index(state);
+        }
         let mut parts: Parts = [(0, 0); crate::model::MAX_ORBITS];
         let mut cells: Option<Cells> = None;
         for (c, rank) in self.ranks[pattern].iter().enumerate() {

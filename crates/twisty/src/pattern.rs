@@ -64,6 +64,35 @@ pub struct QuickRank<'a> {
 }
 use crate::symmetry::{Group, Symmetry};
 
+/// The tables of a pattern of two components whose first is reduced by
+/// symmetry and whose second is separable, its orientations modulo 2 (see
+/// [`Coder::pair_code`]). Its index is `class * rest + value`, the first
+/// component's raw value `arrangement * first_orientations + orientation`
+/// giving `reduce[raw] = class << 8 | k`, and the second's value under the
+/// symmetry `k`: `arrangements[a * symmetries + k] * second_orientations`
+/// plus `orientations[x * symmetries + k] ^ added[a * symmetries + k]`
+/// (the identity is `k = 0`).
+#[derive(Clone, Copy, Debug)]
+pub struct PairCode<'a> {
+    /// Per raw value of the first component: its class << 8 | the symmetry
+    /// taking it to its class's least member.
+    pub reduce: &'a [u32],
+    /// Orientation values of the first component.
+    pub first_orientations: u64,
+    /// Orientation values of the second (a power of 2).
+    pub second_orientations: u64,
+    /// Symmetries that keep the pattern.
+    pub symmetries: usize,
+    /// The second component's arrangements under each symmetry.
+    pub arrangements: &'a [u32],
+    /// The orientation each arrangement adds under each symmetry.
+    pub added: &'a [u32],
+    /// The second component's orientations under each symmetry.
+    pub orientations: &'a [u32],
+    /// Values of the second component.
+    pub rest: u64,
+}
+
 /// A pattern as a spec gives it: for every piece (its home position, over
 /// all orbits), its group within its orbit, and whether its orientation
 /// counts. An orbit whose pieces are all in group 0, unoriented, is not
@@ -706,6 +735,31 @@ impl Coder {
         let mut state = puzzle.identity();
         component.unrank(v, &mut state);
         component.rank(&self.symmetry_list[k].conjugate(puzzle, &state))
+    }
+
+    /// The tables that index this pattern, when it has two components,
+    /// the first reduced by symmetry and the second separable with
+    /// orientations modulo 2 (the cube's tables): a kernel can then compute
+    /// its index without the general path.
+    #[must_use]
+    pub fn pair_code(&self) -> Option<PairCode<'_>> {
+        let [first, second] = self.components.as_slice() else { return None };
+        let conjugation = self.conjugations.get(1)?;
+        let fits = self.main == 0
+            && !self.reduce.is_empty()
+            && !conjugation.arrangements.is_empty()
+            && second.modulus == 2
+            && second.orientations.is_power_of_two();
+        fits.then_some(PairCode {
+            reduce: &self.reduce,
+            first_orientations: first.orientations,
+            second_orientations: second.orientations,
+            symmetries: self.symmetries.len(),
+            arrangements: &conjugation.arrangements,
+            added: &conjugation.added,
+            orientations: &conjugation.orientations,
+            rest: self.rest,
+        })
     }
 
     /// Numbers the main component's classes.
