@@ -597,17 +597,29 @@ impl<S: Copy> Node<S> {
     /// the front (after it), and the automaton of that end.
     #[inline]
     fn move_position<K: Kernel<State = S>>(&mut self, solver: &Searcher<'_, '_, K>, m: usize, at_back: bool) {
-        let kernel = solver.kernel;
         for v in 0..solver.plan.views.len() {
-            let mv = usize::from(solver.plan.view_moves[v][m]);
-            self.positions[v] =
-                if at_back { kernel.premove(mv, &self.positions[v]) } else { kernel.apply(&self.positions[v], mv) };
+            self.move_view(solver, v, m, at_back);
         }
+        self.move_automaton(solver, m, at_back);
+    }
+
+    /// Moves the automaton of the end `m` is made at.
+    #[inline]
+    fn move_automaton<K: Kernel<State = S>>(&mut self, solver: &Searcher<'_, '_, K>, m: usize, at_back: bool) {
         if at_back {
             self.back = solver.plan.back.next(self.back, m);
         } else {
             self.front = solver.plan.front.next(self.front, m);
         }
+    }
+
+    /// Moves the position in view `v` by `m`, at the back or the front.
+    #[inline]
+    fn move_view<K: Kernel<State = S>>(&mut self, solver: &Searcher<'_, '_, K>, v: usize, m: usize, at_back: bool) {
+        let kernel = solver.kernel;
+        let mv = usize::from(solver.plan.view_moves[v][m]);
+        self.positions[v] =
+            if at_back { kernel.premove(mv, &self.positions[v]) } else { kernel.apply(&self.positions[v], mv) };
     }
 
     /// Sets the inverse (every view) to `parent`'s after move `m`: the
@@ -621,13 +633,26 @@ impl<S: Copy> Node<S> {
         m: usize,
         at_back: bool,
     ) {
+        for v in 0..solver.plan.views.len() {
+            self.move_inverse_view(solver, parent, v, m, at_back);
+        }
+    }
+
+    /// Sets the inverse in view `v` to `parent`'s after move `m`.
+    #[inline]
+    fn move_inverse_view<K: Kernel<State = S>>(
+        &mut self,
+        solver: &Searcher<'_, '_, K>,
+        parent: &Self,
+        v: usize,
+        m: usize,
+        at_back: bool,
+    ) {
         let kernel = solver.kernel;
         let undo = solver.plan.puzzle.moves()[m].inverse;
-        for v in 0..solver.plan.views.len() {
-            let mv = usize::from(solver.plan.view_moves[v][undo]);
-            self.inverses[v] =
-                if at_back { kernel.apply(&parent.inverses[v], mv) } else { kernel.premove(mv, &parent.inverses[v]) };
-        }
+        let mv = usize::from(solver.plan.view_moves[v][undo]);
+        self.inverses[v] =
+            if at_back { kernel.apply(&parent.inverses[v], mv) } else { kernel.premove(mv, &parent.inverses[v]) };
     }
 
     /// The node after move `m` at the front of what is left.
@@ -676,6 +701,10 @@ struct Child<S> {
     owner: u16,
     /// Its lookups' table indices (`u64::MAX`: the parent's bound holds).
     indices: [u64; MAX_LOOKUPS],
+    /// The views of its position (bits 0 to 3) and of its inverse (bits 4
+    /// to 7) moved from its parent's so far: a view is moved when a lookup
+    /// first reads it, so a child one lookup prunes is moved in one view.
+    moved: u8,
 }
 
 /// One node of a group expanded together: its place in the group, where
@@ -800,7 +829,15 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
     /// Searches for an answer of exactly `left` more moves from `node`,
     /// whose bounds are `bounds`.
     fn search(&mut self, node: &Node<K::State>, left: u8, bounds: &Bounds) -> bool {
-        let root = Child { node: *node, m: 0, bounds: *bounds, alive: true, owner: 0, indices: [0; MAX_LOOKUPS] };
+        let root = Child {
+            node: *node,
+            m: 0,
+            bounds: *bounds,
+            alive: true,
+            owner: 0,
+            indices: [0; MAX_LOOKUPS],
+            moved: u8::MAX,
+        };
         self.search_group(std::slice::from_ref(&root), left, None)
     }
 
@@ -873,9 +910,16 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
                 let m = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
                 let fresh = Bounds { values: [0; MAX_LOOKUPS], front_ruled: 0, back_ruled: 0 };
-                let mut child =
-                    Child { node: node.node, m: m as u8, bounds: fresh, alive: true, owner, indices: [0; MAX_LOOKUPS] };
-                child.node.move_position(solver, m, at_back);
+                let mut child = Child {
+                    node: node.node,
+                    m: m as u8,
+                    bounds: fresh,
+                    alive: true,
+                    owner,
+                    indices: [0; MAX_LOOKUPS],
+                    moved: 0,
+                };
+                child.node.move_automaton(solver, m, at_back);
                 children.push(child);
             }
             groups.push(Expansion { parent, start, end: children.len(), at_back, alive: true });
@@ -901,6 +945,7 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
                 self.prefetch_round(&children, i + 1);
             }
         }
+        self.finish_moves(&mut children, &groups, nodes);
         let mut found = false;
         for group in groups.iter().filter(|g| g.alive) {
             if let Some(end) = moved {
@@ -923,25 +968,52 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
     }
 
     /// Computes every living child's index of lookup `i` (`u64::MAX`
-    /// where the move keeps the parent's bound), first moving its inverse
-    /// from its parent's (in `nodes`) when `i` is the inverse's first
-    /// lookup.
+    /// where the move keeps the parent's bound), first moving the view it
+    /// reads from its parent's (in `nodes`) if no lookup read it before.
     fn index_round(&self, children: &mut [Child<K::State>], groups: &[Expansion], nodes: &[Child<K::State>], i: usize) {
         let solver = self.solver;
         let lookup = &solver.plan.lookups[i];
-        let first_inverse = i == solver.plan.position_lookups;
+        let view_bit = 1u8 << (lookup.view + if lookup.inverse { 4 } else { 0 });
         for group in groups.iter().filter(|g| g.alive) {
             let keep = &solver.plan.keep[usize::from(group.at_back)];
             let parent = &nodes[group.parent].node;
             for child in children[group.start..group.end].iter_mut().filter(|c| c.alive) {
-                if first_inverse {
-                    child.node.move_inverse(solver, parent, usize::from(child.m), group.at_back);
+                let m = usize::from(child.m);
+                if keep[m] & (1 << i) != 0 {
+                    child.indices[i] = u64::MAX;
+                    continue;
                 }
-                child.indices[i] = if keep[usize::from(child.m)] & (1 << i) == 0 {
-                    solver.index(lookup, &child.node)
-                } else {
-                    u64::MAX
-                };
+                if child.moved & view_bit == 0 {
+                    child.moved |= view_bit;
+                    if lookup.inverse {
+                        child.node.move_inverse_view(solver, parent, lookup.view, m, group.at_back);
+                    } else {
+                        child.node.move_view(solver, lookup.view, m, group.at_back);
+                    }
+                }
+                child.indices[i] = solver.index(lookup, &child.node);
+            }
+        }
+    }
+
+    /// Moves every view of the living children that no lookup read, so
+    /// that they can be expanded in turn.
+    fn finish_moves(&self, children: &mut [Child<K::State>], groups: &[Expansion], nodes: &[Child<K::State>]) {
+        let solver = self.solver;
+        let views = solver.plan.views.len();
+        for group in groups.iter().filter(|g| g.alive) {
+            let parent = &nodes[group.parent].node;
+            for child in children[group.start..group.end].iter_mut().filter(|c| c.alive) {
+                let m = usize::from(child.m);
+                for v in 0..views {
+                    if child.moved & (1 << v) == 0 {
+                        child.node.move_view(solver, v, m, group.at_back);
+                    }
+                    if child.moved & (16 << v) == 0 {
+                        child.node.move_inverse_view(solver, parent, v, m, group.at_back);
+                    }
+                }
+                child.moved = u8::MAX;
             }
         }
     }
