@@ -98,10 +98,10 @@ impl<'a> PruneTable<'a> {
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 fn prefetch_line(byte: &u8) {
-    use core::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+    use core::arch::x86_64::{_MM_HINT_NTA, _mm_prefetch};
     // SAFETY: the pointer comes from a reference, so it is valid; a
     // prefetch only hints the cache and never reads into the program.
-    unsafe { _mm_prefetch::<_MM_HINT_T0>(core::ptr::from_ref(byte).cast()) }
+    unsafe { _mm_prefetch::<_MM_HINT_NTA>(core::ptr::from_ref(byte).cast()) }
 }
 
 #[inline]
