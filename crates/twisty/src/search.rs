@@ -349,7 +349,7 @@ impl<'p, 'a, K: Kernel> Searcher<'p, 'a, K> {
                     && child.bounds.back_ruled != self.plan.all_moves
                     && child.bounds.front_ruled != self.plan.all_moves;
             }
-            best[usize::from(child.m)] = child.bounds.values[..=i].iter().copied().max().unwrap_or(0);
+            best[usize::from(child.m)] = child.bounds.largest;
         }
         for child in children.iter_mut().filter(|c| c.alive) {
             let near = &self.plan.siblings[usize::from(child.m)];
@@ -686,6 +686,8 @@ struct Walk<'s, 'p, 'a, K: Kernel> {
 #[derive(Clone, Copy)]
 struct Bounds {
     values: [u8; MAX_LOOKUPS],
+    /// The largest of the values read so far.
+    largest: u8,
     front_ruled: u64,
     back_ruled: u64,
 }
@@ -773,7 +775,7 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
         inherited: u64,
     ) -> Option<Bounds> {
         let solver = self.solver;
-        let mut bounds = Bounds { values: [0; MAX_LOOKUPS], front_ruled: 0, back_ruled: 0 };
+        let mut bounds = Bounds { values: [0; MAX_LOOKUPS], largest: 0, front_ruled: 0, back_ruled: 0 };
         for range in [0..solver.plan.position_lookups, solver.plan.position_lookups..solver.plan.lookups.len()] {
             if !self.read(node, range, left, known, inherited, &mut bounds) {
                 return None;
@@ -808,6 +810,7 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
                 self.lookups += 1;
                 solver.plan.tables[solver.plan.lookups[i].pattern].get(indices[i])
             };
+            bounds.largest = bounds.largest.max(bounds.values[i]);
         }
         for i in range {
             let lookup = &solver.plan.lookups[i];
@@ -868,10 +871,9 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
     /// move that made each goes on the path at the end `moved`, none for
     /// the root). The children of all of them are made and looked up
     /// together, one lookup at a time over every child still alive: a
-    /// child one lookup prunes costs no more reads, each round's reads go
-    /// to memory together (more of them with more siblings), and the next
-    /// round's indices are computed while this round's lines are on their
-    /// way.
+    /// child one lookup prunes costs no more reads nor indices, and each
+    /// round's reads go to memory together (more of them with more
+    /// siblings).
     fn search_group(&mut self, nodes: &[Child<K::State>], left: u8, moved: Option<bool>) -> bool {
         let solver = self.solver;
         if left == 1 {
@@ -909,7 +911,7 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
             while rest != 0 {
                 let m = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                let fresh = Bounds { values: [0; MAX_LOOKUPS], front_ruled: 0, back_ruled: 0 };
+                let fresh = Bounds { values: [0; MAX_LOOKUPS], largest: 0, front_ruled: 0, back_ruled: 0 };
                 let mut child = Child {
                     node: node.node,
                     m: m as u8,
@@ -930,9 +932,6 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
             self.prefetch_round(&children, 0);
         }
         for i in 0..rounds {
-            if i + 1 < rounds {
-                self.index_round(&mut children, &groups, nodes, i + 1);
-            }
             self.read_round(&mut children, &groups, nodes, i);
             for group in groups.iter_mut().filter(|g| g.alive) {
                 let kids = &mut children[group.start..group.end];
@@ -942,6 +941,7 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
                 }
             }
             if i + 1 < rounds {
+                self.index_round(&mut children, &groups, nodes, i + 1);
                 self.prefetch_round(&children, i + 1);
             }
         }
@@ -1043,12 +1043,14 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
         let table = &plan.tables[plan.lookups[i].pattern];
         for child in children.iter_mut().filter(|c| c.alive) {
             let index = child.indices[i];
-            child.bounds.values[i] = if index == u64::MAX {
+            let value = if index == u64::MAX {
                 nodes[groups[usize::from(child.owner)].parent].bounds.values[i]
             } else {
                 self.lookups += 1;
                 table.get(index)
             };
+            child.bounds.values[i] = value;
+            child.bounds.largest = child.bounds.largest.max(value);
         }
     }
 
