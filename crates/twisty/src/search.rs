@@ -701,8 +701,9 @@ struct Child<S> {
     alive: bool,
     /// Its parent's entry in the group expanded with it.
     owner: u16,
-    /// Its lookups' table indices (`u64::MAX`: the parent's bound holds).
-    indices: [u64; MAX_LOOKUPS],
+    /// The table index of the lookup of this round (`u64::MAX`: the
+    /// parent's bound holds).
+    index: u64,
     /// The views of its position (bits 0 to 3) and of its inverse (bits 4
     /// to 7) moved from its parent's so far: a view is moved when a lookup
     /// first reads it, so a child one lookup prunes is moved in one view.
@@ -832,15 +833,7 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
     /// Searches for an answer of exactly `left` more moves from `node`,
     /// whose bounds are `bounds`.
     fn search(&mut self, node: &Node<K::State>, left: u8, bounds: &Bounds) -> bool {
-        let root = Child {
-            node: *node,
-            m: 0,
-            bounds: *bounds,
-            alive: true,
-            owner: 0,
-            indices: [0; MAX_LOOKUPS],
-            moved: u8::MAX,
-        };
+        let root = Child { node: *node, m: 0, bounds: *bounds, alive: true, owner: 0, index: 0, moved: u8::MAX };
         self.search_group(std::slice::from_ref(&root), left, None)
     }
 
@@ -912,15 +905,8 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
                 let m = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
                 let fresh = Bounds { values: [0; MAX_LOOKUPS], largest: 0, front_ruled: 0, back_ruled: 0 };
-                let mut child = Child {
-                    node: node.node,
-                    m: m as u8,
-                    bounds: fresh,
-                    alive: true,
-                    owner,
-                    indices: [0; MAX_LOOKUPS],
-                    moved: 0,
-                };
+                let mut child =
+                    Child { node: node.node, m: m as u8, bounds: fresh, alive: true, owner, index: 0, moved: 0 };
                 child.node.move_automaton(solver, m, at_back);
                 children.push(child);
             }
@@ -980,7 +966,7 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
             for child in children[group.start..group.end].iter_mut().filter(|c| c.alive) {
                 let m = usize::from(child.m);
                 if keep[m] & (1 << i) != 0 {
-                    child.indices[i] = u64::MAX;
+                    child.index = u64::MAX;
                     continue;
                 }
                 if child.moved & view_bit == 0 {
@@ -991,7 +977,7 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
                         child.node.move_view(solver, lookup.view, m, group.at_back);
                     }
                 }
-                child.indices[i] = solver.index(lookup, &child.node);
+                child.index = solver.index(lookup, &child.node);
             }
         }
     }
@@ -1024,8 +1010,8 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
     fn prefetch_round(&self, children: &[Child<K::State>], i: usize) {
         let plan = self.solver.plan;
         let table = &plan.tables[plan.lookups[i].pattern];
-        for child in children.iter().filter(|c| c.alive && c.indices[i] != u64::MAX) {
-            table.prefetch(child.indices[i]);
+        for child in children.iter().filter(|c| c.alive && c.index != u64::MAX) {
+            table.prefetch(child.index);
         }
     }
 
@@ -1042,7 +1028,7 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
         let plan = self.solver.plan;
         let table = &plan.tables[plan.lookups[i].pattern];
         for child in children.iter_mut().filter(|c| c.alive) {
-            let index = child.indices[i];
+            let index = child.index;
             let value = if index == u64::MAX {
                 nodes[groups[usize::from(child.owner)].parent].bounds.values[i]
             } else {
