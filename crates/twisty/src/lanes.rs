@@ -7,6 +7,9 @@
 //! pattern component of two groups is ranked by a shuffle (each piece's
 //! group), a byte mask (the positions of group 1) and a table, and its
 //! orientations by two multiply-adds.
+//! A pattern of two such components whose first is reduced by symmetry
+//! and whose second's orientations are modulo 2 (the cube's tables) is
+//! indexed in straight lines, without the coder's general path.
 //!
 //! It serves puzzles of at most two orbits of at most 16 pieces (the
 //! cubes); others use the [`Scalar`](crate::kernel::Scalar) kernel. It is
@@ -139,6 +142,26 @@ fn eight_digits_value(digits: __m128i, weights: __m128i, wide: __m128i, base4: u
     (both as u32) + base4 * ((both >> 32) as u32)
 }
 
+/// A mask that keeps a vector's first `digits` bytes.
+fn keep_first(digits: usize) -> __m128i {
+    let mut bytes = [0u8; 16];
+    bytes[..digits].fill(0xff);
+    load(&bytes)
+}
+
+/// The weights of [`digits_value`] for digits base `o`: `1, o, 1, o, ...`
+/// in bytes and `1, o^2, 1, o^2, ...` in 16-bit words.
+fn digit_weights(o: u8) -> (__m128i, __m128i) {
+    let pairs: [u8; 16] = core::array::from_fn(|i| if i % 2 == 0 { 1 } else { o });
+    let o2 = u16::from(o) * u16::from(o);
+    let mut wide = [0u8; 16];
+    for i in 0..8 {
+        let w = if i % 2 == 0 { 1 } else { o2 };
+        wide[2 * i..2 * i + 2].copy_from_slice(&w.to_le_bytes());
+    }
+    (load(&pairs), load(&wide))
+}
+
 /// A state: one vector per orbit (the second unused by one-orbit puzzles).
 #[derive(Clone, Copy)]
 pub struct LaneState([__m128i; 2]);
@@ -229,19 +252,8 @@ impl<'a> PairIndex<'a> {
         if second.modulus != 2 || (!first_binary && first.digits > 8) || !second_fits {
             return None;
         }
-        let keep = |digits: usize| {
-            let mut bytes = [0u8; 16];
-            bytes[..digits].fill(0xff);
-            load(&bytes)
-        };
         let o = first.modulus;
-        let pairs: [u8; 16] = core::array::from_fn(|i| if i % 2 == 0 { 1 } else { o });
-        let o2 = u16::from(o) * u16::from(o);
-        let mut wide = [0u8; 16];
-        for i in 0..8 {
-            let w = if i % 2 == 0 { 1 } else { o2 };
-            wide[2 * i..2 * i + 2].copy_from_slice(&w.to_le_bytes());
-        }
+        let (weights, wide) = digit_weights(o);
         let s = code.symmetries;
         let per = code.second_orientations;
         let placed =
@@ -249,15 +261,15 @@ impl<'a> PairIndex<'a> {
         Some(Self {
             first: Split::new(&first, puzzle.orbits()[first.orbit].pieces),
             first_base: first.mask_rank.iter().map(|&r| r * code.first_orientations as u32).collect(),
-            first_digits: keep(first.digits),
+            first_digits: keep_first(first.digits),
             first_binary,
-            weights: load(&pairs),
-            wide: load(&wide),
+            weights,
+            wide,
             base4: u32::from(o).pow(4),
             reduce: code.reduce,
             second: Split::new(&second, puzzle.orbits()[second.orbit].pieces),
             second_row: second.mask_rank.iter().map(|&r| r * s as u32).collect(),
-            second_digits: keep(second.digits),
+            second_digits: keep_first(second.digits),
             symmetries: s,
             placed,
             turned: code.orientations.iter().map(|&x| x as u16).collect(),
@@ -340,25 +352,17 @@ impl<'a> Lanes<'a> {
                     .map(|(c, component)| match component.quick_rank() {
                         Some(quick) => {
                             let o = quick.modulus;
-                            let mut keep = [0u8; 16];
-                            keep[..quick.digits].fill(0xff);
-                            let pairs: [u8; 16] = core::array::from_fn(|i| if i % 2 == 0 { 1 } else { o });
-                            let o2 = u16::from(o) * u16::from(o);
-                            let mut wide = [0u8; 16];
-                            for i in 0..8 {
-                                let w = if i % 2 == 0 { 1 } else { o2 };
-                                wide[2 * i..2 * i + 2].copy_from_slice(&w.to_le_bytes());
-                            }
+                            let (weights, wide) = digit_weights(o);
                             ComponentRank::Quick {
                                 lane: quick.orbit,
                                 groups: load(&quick.groups),
                                 mask_rank: quick.mask_rank.to_vec(),
                                 positions: puzzle.orbits()[quick.orbit].pieces as u32,
-                                digit_mask: load(&keep),
+                                digit_mask: keep_first(quick.digits),
                                 digits: quick.digits as u32,
                                 modulus: o,
-                                weights: load(&pairs),
-                                wide: load(&wide),
+                                weights,
+                                wide,
                                 base4: u64::from(o).pow(4),
                             }
                         }
