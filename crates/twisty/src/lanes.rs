@@ -162,6 +162,12 @@ fn digit_weights(o: u8) -> (__m128i, __m128i) {
     (load(&pairs), load(&wide))
 }
 
+/// Each arrangement of `mask_rank` times `factor`, and 0 for the masks
+/// no arrangement has (`u32::MAX` there; no state has them).
+fn scaled(mask_rank: &[u32], factor: u32) -> Vec<u32> {
+    mask_rank.iter().map(|&r| if r == u32::MAX { 0 } else { r * factor }).collect()
+}
+
 /// A state: one vector per orbit (the second unused by one-orbit puzzles).
 #[derive(Clone, Copy)]
 pub struct LaneState([__m128i; 2]);
@@ -260,7 +266,7 @@ impl<'a> PairIndex<'a> {
             code.arrangements.iter().zip(code.added).map(|(&a, &added)| (u64::from(a) * per) as u32 | added).collect();
         Some(Self {
             first: Split::new(&first, puzzle.orbits()[first.orbit].pieces),
-            first_base: first.mask_rank.iter().map(|&r| r * code.first_orientations as u32).collect(),
+            first_base: scaled(first.mask_rank, code.first_orientations as u32),
             first_digits: keep_first(first.digits),
             first_binary,
             weights,
@@ -268,7 +274,7 @@ impl<'a> PairIndex<'a> {
             base4: u32::from(o).pow(4),
             reduce: code.reduce,
             second: Split::new(&second, puzzle.orbits()[second.orbit].pieces),
-            second_row: second.mask_rank.iter().map(|&r| r * s as u32).collect(),
+            second_row: scaled(second.mask_rank, s as u32),
             second_digits: keep_first(second.digits),
             symmetries: s,
             placed,
