@@ -107,9 +107,9 @@ struct Plan<'a> {
     view_moves: Vec<Vec<u8>>,
     /// How many lookups read the position (they come first).
     position_lookups: usize,
-    /// `siblings[m]`: the other moves of `m`'s family, each with how many
-    /// moves of the family lead from `m` to it.
-    siblings: Vec<Vec<(u8, u8)>>,
+    /// `near[m]`: the other moves of `m`'s family one move of the family
+    /// away from it (a bit per move).
+    near: Vec<u64>,
     /// `keep[at_back][m]`: the lookups whose bound a move `m` at the front
     /// (0) or back (1) keeps: those of the other side whose pattern holds
     /// the move.
@@ -157,7 +157,7 @@ impl<'a> Solver<'a> {
         lookups.truncate(MAX_LOOKUPS);
         all_views.truncate(MAX_VIEWS);
         let position_lookups = lookups.iter().filter(|l| !l.inverse).count();
-        let siblings = puzzle
+        let near = puzzle
             .moves()
             .iter()
             .enumerate()
@@ -168,12 +168,11 @@ impl<'a> Solver<'a> {
                     .moves()
                     .iter()
                     .enumerate()
-                    .filter(|&(o, other)| o != m && other.family == mv.family)
-                    .map(|(o, other)| {
+                    .filter(|&(o, other)| {
                         let step = (usize::from(other.power) + order - usize::from(mv.power)) % order;
-                        (o as u8, family.length[step])
+                        o != m && other.family == mv.family && family.length[step] == 1
                     })
-                    .collect()
+                    .fold(0u64, |near, (o, _)| near | 1 << o)
             })
             .collect();
         let keep = [false, true].map(|at_back| {
@@ -204,7 +203,7 @@ impl<'a> Solver<'a> {
             views: all_views,
             view_moves,
             position_lookups,
-            siblings,
+            near,
             keep,
             front: Canon::new(puzzle, false),
             back: Canon::new(puzzle, true),
@@ -329,9 +328,12 @@ impl<'p, 'a, K: Kernel> Searcher<'p, 'a, K> {
     fn settle(&self, children: &mut [Child<K::State>], i: usize, left: u8) -> bool {
         let lookup = &self.plan.lookups[i];
         // A child's bound `b` bounds the parent's distance by `b - 1`, and
-        // a sibling of its family `k` moves from it by `b - k`: `best[m]`
-        // is the largest bound yet of the child of move `m`.
-        let mut best = [0u8; 64];
+        // a sibling `k` moves of its family away by `b - k`. A bound above
+        // `left + 2` prunes the parent (and a child's largest bound yet was
+        // read while it lived), so only siblings one move away can rule a
+        // child out: those of a child whose largest bound is above
+        // `left + 1`, collected in `over`.
+        let mut over = 0u64;
         for child in children.iter_mut() {
             if child.alive {
                 let value = child.bounds.values[i];
@@ -349,11 +351,10 @@ impl<'p, 'a, K: Kernel> Searcher<'p, 'a, K> {
                     && child.bounds.back_ruled != self.plan.all_moves
                     && child.bounds.front_ruled != self.plan.all_moves;
             }
-            best[usize::from(child.m)] = child.bounds.largest;
+            over |= u64::from(child.bounds.largest > left + 1) << child.m;
         }
-        for child in children.iter_mut().filter(|c| c.alive) {
-            let near = &self.plan.siblings[usize::from(child.m)];
-            child.alive = near.iter().all(|&(other, k)| best[usize::from(other)] <= left + k);
+        for child in children.iter_mut() {
+            child.alive &= over & self.plan.near[usize::from(child.m)] == 0;
         }
         false
     }
@@ -679,6 +680,9 @@ struct Walk<'s, 'p, 'a, K: Kernel> {
     scratch: Vec<Vec<Child<K::State>>>,
     /// Those nodes, at each number of moves left.
     groups: Vec<Vec<Expansion>>,
+    /// The children still alive at each number of moves left (their
+    /// places in the list of children), in order.
+    living: Vec<Vec<u16>>,
 }
 
 /// A node's bounds, evaluated: each lookup's, and the moves ruled out at
@@ -735,6 +739,7 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
             cancel_above: None,
             scratch: (0..=MAX_DEPTH).map(|_| Vec::with_capacity(32)).collect(),
             groups: (0..=MAX_DEPTH).map(|_| Vec::with_capacity(8)).collect(),
+            living: (0..=MAX_DEPTH).map(|_| Vec::with_capacity(32)).collect(),
         }
     }
 
@@ -912,13 +917,16 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
             }
             groups.push(Expansion { parent, start, end: children.len(), at_back, alive: true });
         }
+        let mut living = std::mem::take(&mut self.living[usize::from(left)]);
+        living.clear();
+        living.extend(0..children.len() as u16);
         let rounds = solver.plan.lookups.len();
         if rounds > 0 {
-            self.index_round(&mut children, &groups, nodes, 0);
-            self.prefetch_round(&children, 0);
+            self.index_round(&mut children, &living, &groups, nodes, 0);
+            self.prefetch_round(&children, &living, 0);
         }
         for i in 0..rounds {
-            self.read_round(&mut children, &groups, nodes, i);
+            self.read_round(&mut children, &living, &groups, nodes, i);
             for group in groups.iter_mut().filter(|g| g.alive) {
                 let kids = &mut children[group.start..group.end];
                 if solver.settle(kids, i, left - 1) {
@@ -926,11 +934,19 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
                     kids.iter_mut().for_each(|c| c.alive = false);
                 }
             }
+            let mut kept = 0;
+            for j in 0..living.len() {
+                let c = living[j];
+                living[kept] = c;
+                kept += usize::from(children[usize::from(c)].alive);
+            }
+            living.truncate(kept);
             if i + 1 < rounds {
-                self.index_round(&mut children, &groups, nodes, i + 1);
-                self.prefetch_round(&children, i + 1);
+                self.index_round(&mut children, &living, &groups, nodes, i + 1);
+                self.prefetch_round(&children, &living, i + 1);
             }
         }
+        self.living[usize::from(left)] = living;
         self.finish_moves(&mut children, &groups, nodes);
         let mut found = false;
         for group in groups.iter().filter(|g| g.alive) {
@@ -956,29 +972,35 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
     /// Computes every living child's index of lookup `i` (`u64::MAX`
     /// where the move keeps the parent's bound), first moving the view it
     /// reads from its parent's (in `nodes`) if no lookup read it before.
-    fn index_round(&self, children: &mut [Child<K::State>], groups: &[Expansion], nodes: &[Child<K::State>], i: usize) {
+    fn index_round(
+        &self,
+        children: &mut [Child<K::State>],
+        living: &[u16],
+        groups: &[Expansion],
+        nodes: &[Child<K::State>],
+        i: usize,
+    ) {
         let solver = self.solver;
         let lookup = &solver.plan.lookups[i];
         let view_bit = 1u8 << (lookup.view + if lookup.inverse { 4 } else { 0 });
-        for group in groups.iter().filter(|g| g.alive) {
-            let keep = &solver.plan.keep[usize::from(group.at_back)];
-            let parent = &nodes[group.parent].node;
-            for child in children[group.start..group.end].iter_mut().filter(|c| c.alive) {
-                let m = usize::from(child.m);
-                if keep[m] & (1 << i) != 0 {
-                    child.index = u64::MAX;
-                    continue;
-                }
-                if child.moved & view_bit == 0 {
-                    child.moved |= view_bit;
-                    if lookup.inverse {
-                        child.node.move_inverse_view(solver, parent, lookup.view, m, group.at_back);
-                    } else {
-                        child.node.move_view(solver, lookup.view, m, group.at_back);
-                    }
-                }
-                child.index = solver.index(lookup, &child.node);
+        for &c in living {
+            let child = &mut children[usize::from(c)];
+            let group = &groups[usize::from(child.owner)];
+            let m = usize::from(child.m);
+            if solver.plan.keep[usize::from(group.at_back)][m] & (1 << i) != 0 {
+                child.index = u64::MAX;
+                continue;
             }
+            if child.moved & view_bit == 0 {
+                child.moved |= view_bit;
+                let parent = &nodes[group.parent].node;
+                if lookup.inverse {
+                    child.node.move_inverse_view(solver, parent, lookup.view, m, group.at_back);
+                } else {
+                    child.node.move_view(solver, lookup.view, m, group.at_back);
+                }
+            }
+            child.index = solver.index(lookup, &child.node);
         }
     }
 
@@ -1007,11 +1029,14 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
     /// Asks for the table lines of every living child's lookup `i`, one
     /// prefetch after another: computing an index between two prefetches
     /// would hold each prefetch's page walk up behind the other's.
-    fn prefetch_round(&self, children: &[Child<K::State>], i: usize) {
+    fn prefetch_round(&self, children: &[Child<K::State>], living: &[u16], i: usize) {
         let plan = self.solver.plan;
         let table = &plan.tables[plan.lookups[i].pattern];
-        for child in children.iter().filter(|c| c.alive && c.index != u64::MAX) {
-            table.prefetch(child.index);
+        for &c in living {
+            let index = children[usize::from(c)].index;
+            if index != u64::MAX {
+                table.prefetch(index);
+            }
         }
     }
 
@@ -1021,13 +1046,15 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
     fn read_round(
         &mut self,
         children: &mut [Child<K::State>],
+        living: &[u16],
         groups: &[Expansion],
         nodes: &[Child<K::State>],
         i: usize,
     ) {
         let plan = self.solver.plan;
         let table = &plan.tables[plan.lookups[i].pattern];
-        for child in children.iter_mut().filter(|c| c.alive) {
+        for &c in living {
+            let child = &mut children[usize::from(c)];
             let index = child.index;
             let value = if index == u64::MAX {
                 nodes[groups[usize::from(child.owner)].parent].bounds.values[i]
