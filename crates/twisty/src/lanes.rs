@@ -195,8 +195,9 @@ enum ComponentRank {
     Cells(usize),
 }
 
-/// One lane's pieces ranked by their groups: the mask of the positions
-/// holding group 1 (a shuffle and a byte mask) looked up in `row`.
+/// One lane's pieces told apart by their groups: the mask of the
+/// positions holding group 1 (a shuffle and a byte mask), which a table
+/// per mask turns into the arrangement.
 struct Split {
     lane: usize,
     groups: __m128i,
@@ -255,7 +256,7 @@ impl<'a> PairIndex<'a> {
         let first_binary = first.modulus == 2;
         let second_fits = code.second_orientations <= 1 << 16
             && code.arrangements.iter().all(|&a| u64::from(a) * code.second_orientations < 1 << 32);
-        if second.modulus != 2 || (!first_binary && first.digits > 8) || !second_fits {
+        if (!first_binary && first.digits > 8) || !second_fits {
             return None;
         }
         let o = first.modulus;
