@@ -119,6 +119,26 @@ struct Plan<'a> {
     all_moves: u64,
 }
 
+impl Plan<'_> {
+    /// The order a node's children read the lookups in: those where the
+    /// node's `bounds` are at their largest first, then the others, each
+    /// part in the lookups' own order.
+    fn lookup_order(&self, bounds: &Bounds) -> [u8; MAX_LOOKUPS] {
+        let mut order = [0u8; MAX_LOOKUPS];
+        let values = &bounds.values[..self.lookups.len()];
+        let mut next = 0;
+        for top in [true, false] {
+            for (i, &value) in values.iter().enumerate() {
+                if (value == bounds.largest) == top {
+                    order[next] = i as u8;
+                    next += 1;
+                }
+            }
+        }
+        order
+    }
+}
+
 /// How deep the tasks that split a search over threads go.
 const TASK_DEPTH: usize = 3;
 
@@ -598,8 +618,9 @@ impl<S: Copy> Node<S> {
     /// the front (after it), and the automaton of that end.
     #[inline]
     fn move_position<K: Kernel<State = S>>(&mut self, solver: &Searcher<'_, '_, K>, m: usize, at_back: bool) {
+        let parent = *self;
         for v in 0..solver.plan.views.len() {
-            self.move_view(solver, v, m, at_back);
+            self.move_view(solver, &parent, v, m, at_back);
         }
         self.move_automaton(solver, m, at_back);
     }
@@ -614,13 +635,21 @@ impl<S: Copy> Node<S> {
         }
     }
 
-    /// Moves the position in view `v` by `m`, at the back or the front.
+    /// Sets the position in view `v` to `parent`'s moved by `m`, at the
+    /// back or the front.
     #[inline]
-    fn move_view<K: Kernel<State = S>>(&mut self, solver: &Searcher<'_, '_, K>, v: usize, m: usize, at_back: bool) {
+    fn move_view<K: Kernel<State = S>>(
+        &mut self,
+        solver: &Searcher<'_, '_, K>,
+        parent: &Self,
+        v: usize,
+        m: usize,
+        at_back: bool,
+    ) {
         let kernel = solver.kernel;
         let mv = usize::from(solver.plan.view_moves[v][m]);
         self.positions[v] =
-            if at_back { kernel.premove(mv, &self.positions[v]) } else { kernel.apply(&self.positions[v], mv) };
+            if at_back { kernel.premove(mv, &parent.positions[v]) } else { kernel.apply(&parent.positions[v], mv) };
     }
 
     /// Sets the inverse (every view) to `parent`'s after move `m`: the
@@ -696,6 +725,9 @@ struct Bounds {
     back_ruled: u64,
 }
 
+/// The bounds of a child before any lookup.
+const NO_BOUNDS: Bounds = Bounds { values: [0; MAX_LOOKUPS], largest: 0, front_ruled: 0, back_ruled: 0 };
+
 /// A child being made: the node, the move that made it, its bounds, and
 /// whether they let it live.
 struct Child<S> {
@@ -708,6 +740,8 @@ struct Child<S> {
     /// The table index of the lookup of this round (`u64::MAX`: the
     /// parent's bound holds).
     index: u64,
+    /// That lookup.
+    lookup: u8,
     /// The views of its position (bits 0 to 3) and of its inverse (bits 4
     /// to 7) moved from its parent's so far: a view is moved when a lookup
     /// first reads it, so a child one lookup prunes is moved in one view.
@@ -719,6 +753,10 @@ struct Child<S> {
 /// it lives.
 struct Expansion {
     parent: usize,
+    /// The lookups in the order its children read them: those where the
+    /// parent's bound is largest first, as a child's bound is most often
+    /// above the moves left where its parent's was highest.
+    order: [u8; MAX_LOOKUPS],
     start: usize,
     end: usize,
     at_back: bool,
@@ -838,7 +876,8 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
     /// Searches for an answer of exactly `left` more moves from `node`,
     /// whose bounds are `bounds`.
     fn search(&mut self, node: &Node<K::State>, left: u8, bounds: &Bounds) -> bool {
-        let root = Child { node: *node, m: 0, bounds: *bounds, alive: true, owner: 0, index: 0, moved: u8::MAX };
+        let root =
+            Child { node: *node, m: 0, bounds: *bounds, alive: true, owner: 0, index: 0, lookup: 0, moved: u8::MAX };
         self.search_group(std::slice::from_ref(&root), left, None)
     }
 
@@ -892,9 +931,12 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
             }
             return false;
         }
+        // The list of children keeps the slots of earlier expansions: a
+        // child's slot is reused as it is, its views left stale until a
+        // lookup or the expansion moves them from its parent's.
         let mut children = std::mem::take(&mut self.scratch[usize::from(left)]);
         let mut groups = std::mem::take(&mut self.groups[usize::from(left)]);
-        children.clear();
+        let mut made = 0;
         groups.clear();
         for (parent, node) in nodes.iter().enumerate().filter(|(_, c)| c.alive) {
             if !self.count_node() {
@@ -903,33 +945,51 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
                 return false;
             }
             let (moves, at_back) = self.moves_of(&node.node, &node.bounds);
-            let start = children.len();
+            let start = made;
             let owner = groups.len() as u16;
             let mut rest = moves;
             while rest != 0 {
                 let m = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                let fresh = Bounds { values: [0; MAX_LOOKUPS], largest: 0, front_ruled: 0, back_ruled: 0 };
-                let mut child =
-                    Child { node: node.node, m: m as u8, bounds: fresh, alive: true, owner, index: 0, moved: 0 };
+                if made == children.len() {
+                    children.push(Child {
+                        node: node.node,
+                        m: 0,
+                        bounds: NO_BOUNDS,
+                        alive: true,
+                        owner,
+                        index: 0,
+                        lookup: 0,
+                        moved: 0,
+                    });
+                }
+                let child = &mut children[made];
+                child.node.front = node.node.front;
+                child.node.back = node.node.back;
                 child.node.move_automaton(solver, m, at_back);
-                children.push(child);
+                child.m = m as u8;
+                child.bounds = NO_BOUNDS;
+                child.alive = true;
+                child.owner = owner;
+                child.moved = 0;
+                made += 1;
             }
-            groups.push(Expansion { parent, start, end: children.len(), at_back, alive: true });
+            let order = solver.plan.lookup_order(&node.bounds);
+            groups.push(Expansion { parent, start, end: made, at_back, alive: true, order });
         }
         let mut living = std::mem::take(&mut self.living[usize::from(left)]);
         living.clear();
-        living.extend(0..children.len() as u16);
+        living.extend(0..made as u16);
         let rounds = solver.plan.lookups.len();
         if rounds > 0 {
             self.index_round(&mut children, &living, &groups, nodes, 0);
-            self.prefetch_round(&children, &living, 0);
+            self.prefetch_round(&children, &living);
         }
         for i in 0..rounds {
-            self.read_round(&mut children, &living, &groups, nodes, i);
+            self.read_round(&mut children, &living, &groups, nodes);
             for group in groups.iter_mut().filter(|g| g.alive) {
                 let kids = &mut children[group.start..group.end];
-                if solver.settle(kids, i, left - 1) {
+                if solver.settle(kids, usize::from(group.order[i]), left - 1) {
                     group.alive = false;
                     kids.iter_mut().for_each(|c| c.alive = false);
                 }
@@ -943,13 +1003,15 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
             living.truncate(kept);
             if i + 1 < rounds {
                 self.index_round(&mut children, &living, &groups, nodes, i + 1);
-                self.prefetch_round(&children, &living, i + 1);
+                self.prefetch_round(&children, &living);
             }
         }
         self.living[usize::from(left)] = living;
         self.finish_moves(&mut children, &groups, nodes);
         let mut found = false;
-        for group in groups.iter().filter(|g| g.alive) {
+        // A node none of whose children lives has nothing to search.
+        let living_groups = groups.iter().filter(|g| g.alive && children[g.start..g.end].iter().any(|c| c.alive));
+        for group in living_groups {
             if let Some(end) = moved {
                 self.path.push((nodes[group.parent].m, end));
             }
@@ -969,23 +1031,26 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
         found
     }
 
-    /// Computes every living child's index of lookup `i` (`u64::MAX`
-    /// where the move keeps the parent's bound), first moving the view it
-    /// reads from its parent's (in `nodes`) if no lookup read it before.
+    /// Computes every living child's index of its lookup of round `r`
+    /// (`u64::MAX` where the move keeps the parent's bound), first moving
+    /// the view it reads from its parent's (in `nodes`) if no lookup read
+    /// it before.
     fn index_round(
         &self,
         children: &mut [Child<K::State>],
         living: &[u16],
         groups: &[Expansion],
         nodes: &[Child<K::State>],
-        i: usize,
+        r: usize,
     ) {
         let solver = self.solver;
-        let lookup = &solver.plan.lookups[i];
-        let view_bit = 1u8 << (lookup.view + if lookup.inverse { 4 } else { 0 });
         for &c in living {
             let child = &mut children[usize::from(c)];
             let group = &groups[usize::from(child.owner)];
+            let i = usize::from(group.order[r]);
+            let lookup = &solver.plan.lookups[i];
+            let view_bit = 1u8 << (lookup.view + if lookup.inverse { 4 } else { 0 });
+            child.lookup = i as u8;
             let m = usize::from(child.m);
             if solver.plan.keep[usize::from(group.at_back)][m] & (1 << i) != 0 {
                 child.index = u64::MAX;
@@ -997,7 +1062,7 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
                 if lookup.inverse {
                     child.node.move_inverse_view(solver, parent, lookup.view, m, group.at_back);
                 } else {
-                    child.node.move_view(solver, lookup.view, m, group.at_back);
+                    child.node.move_view(solver, parent, lookup.view, m, group.at_back);
                 }
             }
             child.index = solver.index(lookup, &child.node);
@@ -1015,7 +1080,7 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
                 let m = usize::from(child.m);
                 for v in 0..views {
                     if child.moved & (1 << v) == 0 {
-                        child.node.move_view(solver, v, m, group.at_back);
+                        child.node.move_view(solver, parent, v, m, group.at_back);
                     }
                     if child.moved & (16 << v) == 0 {
                         child.node.move_inverse_view(solver, parent, v, m, group.at_back);
@@ -1026,21 +1091,21 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
         }
     }
 
-    /// Asks for the table lines of every living child's lookup `i`, one
-    /// prefetch after another: computing an index between two prefetches
-    /// would hold each prefetch's page walk up behind the other's.
-    fn prefetch_round(&self, children: &[Child<K::State>], living: &[u16], i: usize) {
+    /// Asks for the table lines of every living child's lookup of this
+    /// round, one prefetch after another: computing an index between two
+    /// prefetches would hold each prefetch's page walk up behind the
+    /// other's.
+    fn prefetch_round(&self, children: &[Child<K::State>], living: &[u16]) {
         let plan = self.solver.plan;
-        let table = &plan.tables[plan.lookups[i].pattern];
         for &c in living {
-            let index = children[usize::from(c)].index;
-            if index != u64::MAX {
-                table.prefetch(index);
+            let child = &children[usize::from(c)];
+            if child.index != u64::MAX {
+                plan.tables[plan.lookups[usize::from(child.lookup)].pattern].prefetch(child.index);
             }
         }
     }
 
-    /// Reads every living child's lookup `i` (indexed by
+    /// Reads every living child's lookup of this round (indexed by
     /// [`Self::index_round`] and prefetched), or takes its parent's bound
     /// where the move keeps it.
     fn read_round(
@@ -1049,18 +1114,16 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
         living: &[u16],
         groups: &[Expansion],
         nodes: &[Child<K::State>],
-        i: usize,
     ) {
         let plan = self.solver.plan;
-        let table = &plan.tables[plan.lookups[i].pattern];
         for &c in living {
             let child = &mut children[usize::from(c)];
-            let index = child.index;
+            let (index, i) = (child.index, usize::from(child.lookup));
             let value = if index == u64::MAX {
                 nodes[groups[usize::from(child.owner)].parent].bounds.values[i]
             } else {
                 self.lookups += 1;
-                table.get(index)
+                plan.tables[plan.lookups[i].pattern].get(index)
             };
             child.bounds.values[i] = value;
             child.bounds.largest = child.bounds.largest.max(value);
