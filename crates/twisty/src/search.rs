@@ -614,17 +614,6 @@ struct Node<S> {
 }
 
 impl<S: Copy> Node<S> {
-    /// Moves the position (every view) by `m`, at the back (before it) or
-    /// the front (after it), and the automaton of that end.
-    #[inline]
-    fn move_position<K: Kernel<State = S>>(&mut self, solver: &Searcher<'_, '_, K>, m: usize, at_back: bool) {
-        let parent = *self;
-        for v in 0..solver.plan.views.len() {
-            self.move_view(solver, &parent, v, m, at_back);
-        }
-        self.move_automaton(solver, m, at_back);
-    }
-
     /// Moves the automaton of the end `m` is made at.
     #[inline]
     fn move_automaton<K: Kernel<State = S>>(&mut self, solver: &Searcher<'_, '_, K>, m: usize, at_back: bool) {
@@ -635,61 +624,38 @@ impl<S: Copy> Node<S> {
         }
     }
 
-    /// Sets the position in view `v` to `parent`'s moved by `m`, at the
-    /// back or the front.
+    /// Sets view `v` of the position (or of its inverse) to `parent`'s
+    /// after move `m`: the position moved by `m` at the back (before it)
+    /// or the front (after it), the inverse by `m`'s inverse at the other
+    /// side.
     #[inline]
     fn move_view<K: Kernel<State = S>>(
         &mut self,
         solver: &Searcher<'_, '_, K>,
         parent: &Self,
         v: usize,
+        inverse: bool,
         m: usize,
         at_back: bool,
     ) {
         let kernel = solver.kernel;
+        let (state, from, m, before) = if inverse {
+            (&mut self.inverses[v], &parent.inverses[v], solver.plan.puzzle.moves()[m].inverse, !at_back)
+        } else {
+            (&mut self.positions[v], &parent.positions[v], m, at_back)
+        };
         let mv = usize::from(solver.plan.view_moves[v][m]);
-        self.positions[v] =
-            if at_back { kernel.premove(mv, &parent.positions[v]) } else { kernel.apply(&parent.positions[v], mv) };
-    }
-
-    /// Sets the inverse (every view) to `parent`'s after move `m`: the
-    /// move's inverse after the parent's inverse (`m` at the back) or
-    /// before it (`m` at the front).
-    #[inline]
-    fn move_inverse<K: Kernel<State = S>>(
-        &mut self,
-        solver: &Searcher<'_, '_, K>,
-        parent: &Self,
-        m: usize,
-        at_back: bool,
-    ) {
-        for v in 0..solver.plan.views.len() {
-            self.move_inverse_view(solver, parent, v, m, at_back);
-        }
-    }
-
-    /// Sets the inverse in view `v` to `parent`'s after move `m`.
-    #[inline]
-    fn move_inverse_view<K: Kernel<State = S>>(
-        &mut self,
-        solver: &Searcher<'_, '_, K>,
-        parent: &Self,
-        v: usize,
-        m: usize,
-        at_back: bool,
-    ) {
-        let kernel = solver.kernel;
-        let undo = solver.plan.puzzle.moves()[m].inverse;
-        let mv = usize::from(solver.plan.view_moves[v][undo]);
-        self.inverses[v] =
-            if at_back { kernel.apply(&parent.inverses[v], mv) } else { kernel.premove(mv, &parent.inverses[v]) };
+        *state = if before { kernel.premove(mv, from) } else { kernel.apply(from, mv) };
     }
 
     /// The node after move `m` at the front of what is left.
     fn front_move<K: Kernel<State = S>>(&self, solver: &Searcher<'_, '_, K>, m: usize) -> Self {
         let mut child = *self;
-        child.move_position(solver, m, false);
-        child.move_inverse(solver, self, m, false);
+        for v in 0..solver.plan.views.len() {
+            child.move_view(solver, self, v, false, m, false);
+            child.move_view(solver, self, v, true, m, false);
+        }
+        child.move_automaton(solver, m, false);
         child
     }
 }
@@ -1059,11 +1025,7 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
             if child.moved & view_bit == 0 {
                 child.moved |= view_bit;
                 let parent = &nodes[group.parent].node;
-                if lookup.inverse {
-                    child.node.move_inverse_view(solver, parent, lookup.view, m, group.at_back);
-                } else {
-                    child.node.move_view(solver, parent, lookup.view, m, group.at_back);
-                }
+                child.node.move_view(solver, parent, lookup.view, lookup.inverse, m, group.at_back);
             }
             child.index = solver.index(lookup, &child.node);
         }
@@ -1080,10 +1042,10 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
                 let m = usize::from(child.m);
                 for v in 0..views {
                     if child.moved & (1 << v) == 0 {
-                        child.node.move_view(solver, parent, v, m, group.at_back);
+                        child.node.move_view(solver, parent, v, false, m, group.at_back);
                     }
                     if child.moved & (16 << v) == 0 {
-                        child.node.move_inverse_view(solver, parent, v, m, group.at_back);
+                        child.node.move_view(solver, parent, v, true, m, group.at_back);
                     }
                 }
                 child.moved = u8::MAX;
