@@ -186,6 +186,38 @@ fn one_thread_and_two_and_both_kernels_give_the_same_answers() {
     }
 }
 
+#[test]
+fn the_node_limit_holds_and_no_answer_comes_past_it() {
+    let pocket = puzzle("cube-2x2x2.tws");
+    let places = PatternDef { groups: (0..7).collect(), oriented: vec![false; 7] };
+    let (search, _) = set(&pocket, &[places], true, u64::MAX);
+    let group = MoveGroup::new(&pocket);
+    let mut rng = fastrand::Rng::with_seed(8);
+    for threads in [1, 2] {
+        let mut solver = search.solver(4);
+        solver.threads = threads;
+        for _ in 0..10 {
+            let state = group.random(&pocket, |n| rng.usize(..n));
+            let full = solver.solve(&state, u64::MAX);
+            assert_eq!(full.outcome, Outcome::Solved);
+            for limit in [0, 1, 2, 3, 5, 10, 30, 100, full.expanded / 2, full.expanded.saturating_sub(1)] {
+                let report = solver.solve(&state, limit);
+                // Never a node past the limit, on any number of threads.
+                assert!(report.expanded <= limit, "{limit}: {report:?}");
+                match report.outcome {
+                    Outcome::NodeLimit => {}
+                    Outcome::Solved => assert_eq!(report.moves.len(), full.moves.len()),
+                    Outcome::TooDeep => panic!("{limit}: {report:?}"),
+                }
+            }
+            let exact = solver.solve(&state, full.expanded);
+            if threads == 1 {
+                assert_eq!(exact.outcome, Outcome::Solved, "the nodes it takes are enough");
+            }
+        }
+    }
+}
+
 /// The cube's distance to `state` (at most 10): a breadth-first search
 /// from it to depth 5, met with one from solved (`near`: every state of
 /// at most 5 moves, with its distance).

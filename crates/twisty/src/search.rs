@@ -395,7 +395,7 @@ impl<'p, 'a, K: Kernel> Searcher<'p, 'a, K> {
             report.outcome = Outcome::Solved;
             return report;
         }
-        let shared = Shared::new(max_nodes);
+        let shared = Shared::new(max_nodes, self.threads);
         let mut bound = self.estimate(position).max(1);
         while bound <= MAX_DEPTH {
             report.bounds.push(bound);
@@ -406,7 +406,7 @@ impl<'p, 'a, K: Kernel> Searcher<'p, 'a, K> {
                     .evaluate(&root, bound, &[0; MAX_LOOKUPS], 0)
                     .is_some_and(|bounds| walk.search(&root, bound, &bounds))
                     .then(|| walk.answer());
-                walk.flush();
+                walk.finish();
                 found
             } else {
                 self.search_tasks(position, bound, &shared)
@@ -459,7 +459,7 @@ impl<'p, 'a, K: Kernel> Searcher<'p, 'a, K> {
                     }
                 }
             }
-            walk.flush();
+            walk.finish();
         };
         let threads = self.threads.max(1);
         if threads == 1 {
@@ -496,6 +496,9 @@ impl<'p, 'a, K: Kernel> Searcher<'p, 'a, K> {
                     let node = task.node.front_move(self, m);
                     let mut prefix = task.prefix.clone();
                     prefix.push(m);
+                    if shared.claim(1).is_none() {
+                        return Vec::new();
+                    }
                     shared.expanded.fetch_add(1, Ordering::Relaxed);
                     let left = bound - depth as u8;
                     if plan.lookups.iter().any(|l| self.bound(l, &node) > left) {
@@ -576,21 +579,55 @@ fn canonical_order(puzzle: &Twisty, commute: &[Vec<bool>], mut moves: Vec<usize>
     }
 }
 
-/// What every thread of a search shares: the work done and the stop.
+/// What every thread of a search shares: the work done, what the node
+/// limit leaves, and the stop.
 struct Shared {
     expanded: AtomicU64,
     lookups: AtomicU64,
-    max_nodes: u64,
+    /// Nodes of the limit no walk has taken yet: a walk takes some at a
+    /// time and expands only those it holds, so that no search expands
+    /// more nodes than the limit.
+    unclaimed: AtomicU64,
+    /// Threads that may be walking at once.
+    threads: u64,
     stop: AtomicBool,
 }
 
 impl Shared {
-    fn new(max_nodes: u64) -> Self {
-        Self { expanded: AtomicU64::new(0), lookups: AtomicU64::new(0), max_nodes, stop: AtomicBool::new(false) }
+    fn new(max_nodes: u64, threads: usize) -> Self {
+        Self {
+            expanded: AtomicU64::new(0),
+            lookups: AtomicU64::new(0),
+            unclaimed: AtomicU64::new(max_nodes),
+            threads: threads.max(1) as u64,
+            stop: AtomicBool::new(false),
+        }
     }
 
     fn stopped(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Takes nodes of the limit to expand: at most `most`, and no more
+    /// than a thread's share of those left (at least one). None, and every
+    /// walk stops, when none are left.
+    fn claim(&self, most: u64) -> Option<u64> {
+        let share = |left: u64| (left / self.threads).clamp(1, most);
+        match self
+            .unclaimed
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| (left > 0).then(|| left - share(left)))
+        {
+            Ok(left) => Some(share(left)),
+            Err(_) => {
+                self.stop.store(true, Ordering::Relaxed);
+                None
+            }
+        }
+    }
+
+    /// Gives back nodes a walk took and did not expand.
+    fn give_back(&self, nodes: u64) {
+        self.unclaimed.fetch_add(nodes, Ordering::Relaxed);
     }
 }
 
@@ -668,6 +705,8 @@ struct Walk<'s, 'p, 'a, K: Kernel> {
     path: Vec<(u8, bool)>,
     expanded: u64,
     lookups: u64,
+    /// Nodes of the limit this walk holds and has not expanded yet.
+    claimed: u64,
     /// The task this walk searches, and the first task found so far:
     /// stop when an earlier task has an answer.
     cancel_above: Option<(usize, &'s AtomicUsize)>,
@@ -739,6 +778,7 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
             shared,
             path: Vec::with_capacity(64),
             expanded: 0,
+            claimed: 0,
             lookups: 0,
             cancel_above: None,
             scratch: (0..=MAX_DEPTH).map(|_| Vec::with_capacity(32)).collect(),
@@ -747,16 +787,19 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
         }
     }
 
-    /// Adds this walk's work to the shared counters; stops every walk at
-    /// the node limit.
+    /// Adds this walk's work to the shared counters.
     fn flush(&mut self) {
-        let total = self.shared.expanded.fetch_add(self.expanded, Ordering::Relaxed) + self.expanded;
+        self.shared.expanded.fetch_add(self.expanded, Ordering::Relaxed);
         self.shared.lookups.fetch_add(self.lookups, Ordering::Relaxed);
         self.expanded = 0;
         self.lookups = 0;
-        if total > self.shared.max_nodes {
-            self.shared.stop.store(true, Ordering::Relaxed);
-        }
+    }
+
+    /// Ends the walk: its work counted, the nodes it held and did not
+    /// expand given back.
+    fn finish(&mut self) {
+        self.flush();
+        self.shared.give_back(std::mem::take(&mut self.claimed));
     }
 
     fn cancelled(&self) -> bool {
@@ -859,13 +902,18 @@ impl<'s, 'p, 'a, K: Kernel> Walk<'s, 'p, 'a, K> {
 
     /// Counts one node expanded; false when the walk is to stop.
     fn count_node(&mut self) -> bool {
-        self.expanded += 1;
-        if self.expanded >= CHECK_EVERY {
+        if self.claimed == 0 {
             self.flush();
             if self.cancelled() {
                 return false;
             }
+            match self.shared.claim(CHECK_EVERY) {
+                Some(nodes) => self.claimed = nodes,
+                None => return false,
+            }
         }
+        self.claimed -= 1;
+        self.expanded += 1;
         true
     }
 
