@@ -42,6 +42,22 @@ fn inverse(a: &Perm) -> Perm {
     out
 }
 
+/// Ways of telling alike pieces apart that [`MoveGroup::contains`] tries.
+pub const MOST_ASSIGNMENTS: u64 = 1 << 16;
+
+/// Turns `order` into the next in lexicographic order; false (and the
+/// first order) after the last.
+fn next_permutation(order: &mut [usize]) -> bool {
+    let Some(i) = (1..order.len()).rev().find(|&i| order[i - 1] < order[i]) else {
+        order.reverse();
+        return false;
+    };
+    let j = (i..order.len()).rev().find(|&j| order[j] > order[i - 1]).unwrap_or(i);
+    order.swap(i - 1, j);
+    order[i..].reverse();
+    true
+}
+
 fn is_identity(a: &Perm) -> bool {
     a.iter().enumerate().all(|(i, &x)| usize::from(x) == i)
 }
@@ -153,8 +169,56 @@ impl MoveGroup {
     }
 
     /// Whether the moves can make `state` (so that it can be solved).
+    ///
+    /// Pieces alike in the solved state (equal labels) may be told apart
+    /// in `state` in any way: it can be solved when some way of telling
+    /// them apart gives a state the moves make. Every way is tried, up to
+    /// [`MOST_ASSIGNMENTS`]; a puzzle with more ways than that takes every
+    /// state as one it may solve (the search then decides).
     #[must_use]
     pub fn contains(&self, puzzle: &Twisty, state: &Cells) -> bool {
+        if puzzle.distinct() {
+            return self.makes(puzzle, state);
+        }
+        // Each set of alike pieces, and the positions holding them.
+        let n = puzzle.positions();
+        let labels = puzzle.labels();
+        let mut sets: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
+        for q in 0..n {
+            if labels[..q].contains(&labels[q]) || !labels[q + 1..n].contains(&labels[q]) {
+                continue;
+            }
+            let pieces: Vec<usize> = (q..n).filter(|&r| labels[r] == labels[q]).collect();
+            let at: Vec<usize> = (0..n).filter(|&i| pieces.contains(&piece(state[i]))).collect();
+            sets.push((pieces, at));
+        }
+        let ways = sets.iter().try_fold(1u64, |ways, (pieces, _)| {
+            (1..=pieces.len() as u64).try_fold(ways, u64::checked_mul).filter(|&w| w <= MOST_ASSIGNMENTS)
+        });
+        if ways.is_none() {
+            return true;
+        }
+        let mut told = *state;
+        let mut orders: Vec<Vec<usize>> = sets.iter().map(|(pieces, _)| pieces.clone()).collect();
+        loop {
+            for ((_, at), order) in sets.iter().zip(&orders) {
+                for (&i, &p) in at.iter().zip(order) {
+                    told[i] = cell(p, ori(state[i]));
+                }
+            }
+            if self.makes(puzzle, &told) {
+                return true;
+            }
+            // The next way: the first set's next order, or, after its
+            // last, its first and the next set's next order, and so on.
+            if !orders.iter_mut().any(|order| next_permutation(order)) {
+                return false;
+            }
+        }
+    }
+
+    /// Whether the moves make `state`, its pieces told apart as they are.
+    fn makes(&self, puzzle: &Twisty, state: &Cells) -> bool {
         is_identity(&self.strip(&self.stickers(puzzle, state), 0).0)
     }
 

@@ -87,6 +87,49 @@ fn the_cube_group_has_its_order_and_refuses_a_twisted_corner() {
     assert!(!group.contains(&cube, &swapped));
 }
 
+#[test]
+fn alike_pieces_may_be_told_apart_any_way_when_the_group_decides() {
+    // The cube with its first two edges alike: swapping two other edges
+    // alone is solvable (swap the alike ones too), a twisted corner not.
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/puzzles/cube-3x3x3.tws"))
+        .unwrap()
+        .replace("\n1 2 3 4 5 6 7 8 9 10 11 12\n", "\n1 1 2 3 4 5 6 7 8 9 10 11\n");
+    let path = std::env::temp_dir().join(format!("godtab-alike-{}.tws", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    let loaded = godtab_spec::load_any(&path, godtab_spec::Metric::Half);
+    std::fs::remove_file(&path).unwrap();
+    let godtab_spec::Loaded::Twisty(alike) = loaded.unwrap() else { panic!("a twisty puzzle") };
+    let alike = alike.puzzle;
+    assert!(!alike.distinct());
+    let group = godtab_twisty::group::MoveGroup::new(&alike);
+    let mut rng = fastrand::Rng::with_seed(3);
+    for _ in 0..50 {
+        let state = group.random(&alike, |n| rng.usize(..n));
+        assert!(group.contains(&alike, &state));
+        // The alike edges told apart the other way: the same state.
+        let mut other = state;
+        let (a, b) = (
+            other.iter().position(|&c| godtab_twisty::model::piece(c) == 8).unwrap(),
+            other.iter().position(|&c| godtab_twisty::model::piece(c) == 9).unwrap(),
+        );
+        other[a] = godtab_twisty::model::cell(9, godtab_twisty::model::ori(other[a]));
+        other[b] = godtab_twisty::model::cell(8, godtab_twisty::model::ori(other[b]));
+        assert!(group.contains(&alike, &other), "{other:?}");
+    }
+    let mut swapped = alike.identity();
+    swapped.swap(10, 11);
+    assert!(group.contains(&alike, &swapped));
+    let mut twisted = alike.identity();
+    twisted[0] = godtab_twisty::model::cell(0, 1);
+    assert!(!group.contains(&alike, &twisted));
+    let mut flipped = alike.identity();
+    flipped[12] = godtab_twisty::model::cell(12, 1);
+    assert!(!group.contains(&alike, &flipped));
+    // Without alike pieces the swap is refused.
+    let cube = cube();
+    assert!(!godtab_twisty::group::MoveGroup::new(&cube).contains(&cube, &swapped));
+}
+
 /// Facelet strings of scrambles, from a model of the cube's stickers
 /// turned in space (independent of the definition file).
 const FACELETS: [(&str, &str); 6] = [
