@@ -187,6 +187,28 @@ fn one_thread_and_two_and_both_kernels_give_the_same_answers() {
 }
 
 #[test]
+fn an_orbit_pattern_set_marked_with_an_older_version_is_refused() {
+    let pocket = puzzle("cube-2x2x2.tws");
+    let twists = PatternDef { groups: vec![0; 7], oriented: vec![true; 7] };
+    let coder = Coder::new(&pocket, &twists, None);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("set.gtab");
+    write_orbit_pattern_set(&pocket, &[coder], None, u64::MAX, &Options::default(), &path).unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    assert_eq!(u32::from_le_bytes(bytes[12..16].try_into().unwrap()), 4);
+    assert!(TableFile::new(bytes.clone()).is_ok());
+    for version in [2u32, 3] {
+        let mut older = bytes.clone();
+        older[12..16].copy_from_slice(&version.to_le_bytes());
+        let Err(error) = TableFile::new(older) else { panic!("version {version} opened") };
+        assert_eq!(
+            error.to_string(),
+            "the table is corrupt: format version (byte 12): older than the version that added its kind of table"
+        );
+    }
+}
+
+#[test]
 fn the_node_limit_holds_and_no_answer_comes_past_it() {
     let pocket = puzzle("cube-2x2x2.tws");
     let places = PatternDef { groups: (0..7).collect(), oriented: vec![false; 7] };

@@ -438,6 +438,9 @@ pub(crate) trait BodyOf<'a>: Deserialize<'a> + From<Complete<'a>> {
     /// The body of kind `tag`, read from its fields in `fields` as far as
     /// this reader reads them; `None` for a tag it does not know.
     fn from_tag<V: serde::de::VariantAccess<'a>>(tag: u32, fields: V) -> Option<Result<Self, V::Error>>;
+
+    /// The oldest format version that holds a body of this kind.
+    fn oldest_version(&self) -> u32;
 }
 
 /// Decodes a body: its kind tag, then what `B` reads of its fields; a tag
@@ -481,6 +484,14 @@ impl<'a> BodyOf<'a> for Body<'a> {
             _ => None,
         }
     }
+
+    fn oldest_version(&self) -> u32 {
+        match self {
+            Body::Complete(complete) => complete.encoding.version(),
+            Body::Patterns(_) => 2,
+            Body::OrbitPatterns(_) => 4,
+        }
+    }
 }
 
 /// A body as a reader of complete tables alone decodes it: a complete
@@ -511,6 +522,14 @@ impl<'a> BodyOf<'a> for CompleteBody<'a> {
             Body::COMPLETE => Some(fields.newtype_variant().map(CompleteBody::Complete)),
             Body::PATTERNS | Body::ORBIT_PATTERNS => Some(Ok(CompleteBody::Other(tag))),
             _ => None,
+        }
+    }
+
+    fn oldest_version(&self) -> u32 {
+        match self {
+            Self::Complete(complete) => complete.encoding.version(),
+            Self::Other(Body::ORBIT_PATTERNS) => 4,
+            Self::Other(_) => 2,
         }
     }
 }
@@ -652,6 +671,14 @@ impl<'a, B: BodyOf<'a>> Header<'a, B> {
         .map_err(failed)?;
         if !rest.is_empty() && header.body.read_in_full() {
             return Err(Error::corrupt("header", "bytes follow its last field"));
+        }
+        // A kind of table a version added is not written with an older
+        // one: such a file was not made by a writer.
+        if version >= 2 && version < header.body.oldest_version() {
+            return Err(Error::corrupt(
+                "format version (byte 12)",
+                "older than the version that added its kind of table",
+            ));
         }
         Ok(header)
     }
