@@ -45,6 +45,16 @@ fn set(puzzle: &Twisty, defs: &[PatternDef], symmetry: bool, nibble_entries: u64
     (OrbitSearch::open(&file).unwrap(), written.bytes)
 }
 
+/// The 2x2x2 with a set of one pattern that sees its pieces' places (not
+/// exact, so the search does work), under symmetry, and its moves' group.
+fn pocket_by_places() -> (Twisty, OrbitSearch, MoveGroup) {
+    let pocket = puzzle("cube-2x2x2.tws");
+    let places = PatternDef { groups: (0..7).collect(), oriented: vec![false; 7] };
+    let (search, _) = set(&pocket, &[places], true, u64::MAX);
+    let group = MoveGroup::new(&pocket);
+    (pocket, search, group)
+}
+
 /// Every state of the 2x2x2 with its distance, by breadth-first search
 /// over the exact index of the pattern that sees everything.
 fn pocket_distances(puzzle: &Twisty) -> (Coder, Vec<u8>, Vec<Cells>) {
@@ -161,10 +171,7 @@ fn searches_over_partial_patterns_find_the_2x2x2s_distances() {
 
 #[test]
 fn one_thread_and_two_and_both_kernels_give_the_same_answers() {
-    let pocket = puzzle("cube-2x2x2.tws");
-    let places = PatternDef { groups: (0..7).collect(), oriented: vec![false; 7] };
-    let (search, _) = set(&pocket, &[places], true, u64::MAX);
-    let group = MoveGroup::new(&pocket);
+    let (pocket, search, group) = pocket_by_places();
     let mut rng = fastrand::Rng::with_seed(5);
     let mut solvers = Vec::new();
     for (threads, scalar) in [(1, false), (2, false), (1, true)] {
@@ -210,10 +217,7 @@ fn an_orbit_pattern_set_marked_with_an_older_version_is_refused() {
 
 #[test]
 fn the_node_limit_holds_and_no_answer_comes_past_it() {
-    let pocket = puzzle("cube-2x2x2.tws");
-    let places = PatternDef { groups: (0..7).collect(), oriented: vec![false; 7] };
-    let (search, _) = set(&pocket, &[places], true, u64::MAX);
-    let group = MoveGroup::new(&pocket);
+    let (pocket, search, group) = pocket_by_places();
     let mut rng = fastrand::Rng::with_seed(8);
     for threads in [1, 2] {
         let mut solver = search.solver(4);

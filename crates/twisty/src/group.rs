@@ -27,6 +27,10 @@ pub struct MoveGroup {
     /// Where each position's stickers start.
     offsets: Vec<usize>,
     points: usize,
+    /// Each set of pieces alike in the solved state (two or more), when
+    /// their ways of being told apart number at most [`MOST_ASSIGNMENTS`];
+    /// `None` when they number more.
+    alike: Option<Vec<Vec<usize>>>,
 }
 
 fn compose(a: &Perm, b: &Perm) -> Perm {
@@ -58,6 +62,22 @@ fn next_permutation(order: &mut [usize]) -> bool {
     true
 }
 
+/// The sets of pieces of `puzzle` alike in the solved state (two or more
+/// each), or `None` when their ways of being told apart number more than
+/// [`MOST_ASSIGNMENTS`].
+fn alike_sets(puzzle: &Twisty) -> Option<Vec<Vec<usize>>> {
+    let n = puzzle.positions();
+    let labels = puzzle.labels();
+    let sets: Vec<Vec<usize>> = (0..n)
+        .filter(|&q| !labels[..q].contains(&labels[q]) && labels[q + 1..n].contains(&labels[q]))
+        .map(|q| (q..n).filter(|&r| labels[r] == labels[q]).collect())
+        .collect();
+    let ways = sets.iter().try_fold(1u64, |ways, pieces: &Vec<usize>| {
+        (1..=pieces.len() as u64).try_fold(ways, u64::checked_mul).filter(|&w| w <= MOST_ASSIGNMENTS)
+    });
+    ways.map(|_| sets)
+}
+
 fn is_identity(a: &Perm) -> bool {
     a.iter().enumerate().all(|(i, &x)| usize::from(x) == i)
 }
@@ -72,7 +92,7 @@ impl MoveGroup {
             offsets.push(points);
             points += usize::from(puzzle.modulus()[i]);
         }
-        let mut group = Self { levels: Vec::new(), offsets, points };
+        let mut group = Self { levels: Vec::new(), offsets, points, alike: alike_sets(puzzle) };
         for m in puzzle.moves() {
             let perm = group.stickers(puzzle, &m.map_as_state());
             if group.strip(&perm, 0).0.iter().enumerate().any(|(i, &x)| usize::from(x) != i) {
@@ -177,31 +197,19 @@ impl MoveGroup {
     /// state as one it may solve (the search then decides).
     #[must_use]
     pub fn contains(&self, puzzle: &Twisty, state: &Cells) -> bool {
-        if puzzle.distinct() {
+        let Some(alike) = &self.alike else { return true };
+        if alike.is_empty() {
             return self.makes(puzzle, state);
         }
-        // Each set of alike pieces, and the positions holding them.
-        let n = puzzle.positions();
-        let labels = puzzle.labels();
-        let mut sets: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
-        for q in 0..n {
-            if labels[..q].contains(&labels[q]) || !labels[q + 1..n].contains(&labels[q]) {
-                continue;
-            }
-            let pieces: Vec<usize> = (q..n).filter(|&r| labels[r] == labels[q]).collect();
-            let at: Vec<usize> = (0..n).filter(|&i| pieces.contains(&piece(state[i]))).collect();
-            sets.push((pieces, at));
-        }
-        let ways = sets.iter().try_fold(1u64, |ways, (pieces, _)| {
-            (1..=pieces.len() as u64).try_fold(ways, u64::checked_mul).filter(|&w| w <= MOST_ASSIGNMENTS)
-        });
-        if ways.is_none() {
-            return true;
-        }
+        // The positions holding each set's pieces.
+        let places: Vec<Vec<usize>> = alike
+            .iter()
+            .map(|pieces| (0..puzzle.positions()).filter(|&i| pieces.contains(&piece(state[i]))).collect())
+            .collect();
         let mut told = *state;
-        let mut orders: Vec<Vec<usize>> = sets.iter().map(|(pieces, _)| pieces.clone()).collect();
+        let mut orders: Vec<Vec<usize>> = alike.clone();
         loop {
-            for ((_, at), order) in sets.iter().zip(&orders) {
+            for (at, order) in places.iter().zip(&orders) {
                 for (&i, &p) in at.iter().zip(order) {
                     told[i] = cell(p, ori(state[i]));
                 }
