@@ -11,6 +11,7 @@ mod cli_hardening;
 mod cli_orbits;
 mod cli_output;
 mod cli_patterns;
+mod cli_reliability;
 mod cli_sliders;
 mod fuzz_regressions;
 mod memory;

@@ -35,11 +35,11 @@ class Table:
     """A godtab table file: a complete table (full, compact or parity encoding) or a pattern set (answers by IDA*)."""
 
     @staticmethod
-    def open(path: Union[str, PathLike[str]]) -> Table:
-        """Opens a table file: .gtab memory-mapped, .gtab.zst decompressed. Raises OSError or TableError."""
+    def open(path: Union[str, PathLike[str]], verify: bool = True) -> Table:
+        """Opens a table file: .gtab memory-mapped, .gtab.zst decompressed; its checksum is checked first unless verify=False. Raises OSError or TableError."""
     @staticmethod
-    def from_bytes(buffer: Any) -> Table:
-        """A table over any buffer-protocol object's bytes, not copied. Raises TableError."""
+    def from_bytes(buffer: Any, verify: bool = True) -> Table:
+        """A table over any buffer-protocol object's bytes, not copied; its checksum is checked first unless verify=False. Raises TableError."""
     @property
     def id(self) -> str:
         """The puzzle's id."""

@@ -88,6 +88,9 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         Some(path) => path.clone(),
         None => std::env::current_exe().context("finding the godtab binary")?,
     };
+    // Refused now, before any work, if it is not a file to copy (a FIFO
+    // would block the copy forever).
+    godtab_files::open_regular(&godtab).map_err(|e| anyhow::anyhow!("--godtab {}: {e}", godtab.display()))?;
     let table = args.tables.table.as_ref().map(fs::canonicalize).transpose()?;
     // The puzzle and format, as every godtab call here and in the
     // validators' scripts names them; here, with the tables too.
@@ -153,10 +156,10 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
     ] {
         let folder = root.join(folder);
         fs::create_dir_all(&folder)?;
-        fs::copy(&godtab, folder.join("godtab")).with_context(|| format!("copying {}", godtab.display()))?;
+        copy_regular(&godtab, &folder.join("godtab"))?;
         let mut table_option = String::new();
         if let Some((path, name)) = &table_name {
-            fs::copy(path, folder.join(name)).with_context(|| format!("copying {}", path.display()))?;
+            copy_regular(path, &folder.join(name))?;
             table_option = format!(" --table \"$here/{name}\"");
         }
         if let Some(tables) = &extra_tables {
@@ -165,7 +168,7 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
             for entry in fs::read_dir(tables)? {
                 let entry = entry?;
                 if entry.file_type()?.is_file() {
-                    fs::copy(entry.path(), copied.join(entry.file_name()))?;
+                    copy_regular(&entry.path(), &copied.join(entry.file_name()))?;
                 }
             }
             table_option = " --tables \"$here/tables\"".into();
@@ -287,6 +290,18 @@ fn with(first: &[&str], common: &[String], rest: &[&str]) -> Vec<String> {
         .chain(common.iter().cloned())
         .chain(rest.iter().map(|s| s.to_string()))
         .collect()
+}
+
+/// Copies the regular file `from` to `to` with its permissions; anything
+/// else (a FIFO, a device, a link to one, put there since it was checked)
+/// is refused, never waited on.
+fn copy_regular(from: &Path, to: &Path) -> Result<()> {
+    let named = |e: &dyn std::fmt::Display| anyhow::anyhow!("copying {}: {e}", from.display());
+    let mut source = godtab_files::open_regular(from).map_err(|e| named(&e))?;
+    let permissions = source.metadata().map_err(|e| named(&e))?.permissions();
+    let mut copy = fs::File::create(to).with_context(|| format!("writing {}", to.display()))?;
+    std::io::copy(&mut source, &mut copy).map_err(|e| named(&e))?;
+    fs::set_permissions(to, permissions).with_context(|| format!("writing {}", to.display()))
 }
 
 /// Runs a godtab command to the end: its standard output, or its error.

@@ -40,3 +40,33 @@ pub fn stdout(output: &Output) -> &str {
 pub fn stderr(output: &Output) -> &str {
     std::str::from_utf8(&output.stderr).expect("UTF-8 errors")
 }
+
+/// A small file system mounted for a test, unmounted at the end.
+pub struct Mounted(std::path::PathBuf);
+
+impl Mounted {
+    /// A tmpfs of `size` at `at` (with mount `options` besides the size,
+    /// such as `ro`), if this user may mount one (root).
+    pub fn tmpfs(at: &std::path::Path, size: &str, options: &str) -> Option<Self> {
+        std::fs::create_dir_all(at).unwrap();
+        let mut all = format!("size={size}");
+        if !options.is_empty() {
+            all = format!("{all},{options}");
+        }
+        let mounted = Command::new("mount").args(["-t", "tmpfs", "-o", &all, "godtab-test"]).arg(at).status();
+        mounted.is_ok_and(|s| s.success()).then(|| Self(at.to_path_buf()))
+    }
+}
+
+impl Drop for Mounted {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(&self.0).status();
+    }
+}
+
+/// Fails the test where it must run (CI sets `GODTAB_REQUIRE_ROOT_TESTS`),
+/// or says it was not run, when this user cannot do what it needs.
+pub fn not_run(why: &str) {
+    assert!(std::env::var_os("GODTAB_REQUIRE_ROOT_TESTS").is_none(), "not run: {why}");
+    eprintln!("not run: {why}");
+}

@@ -5,6 +5,10 @@ use std::path::Path;
 
 use crate::ClusterError;
 
+/// The largest hosts file read (a line per process: far more than any
+/// cluster's).
+const MAX_HOSTS_FILE: u64 = 1 << 20;
+
 /// The address of every process, process 0 first.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hosts(pub Vec<String>);
@@ -37,7 +41,10 @@ impl Hosts {
     /// [`ClusterError::Setup`] naming the file and line.
     pub fn read(path: &Path, processes: usize) -> Result<Self, ClusterError> {
         let name = path.display();
-        let text = std::fs::read_to_string(path).map_err(|e| ClusterError::Setup(format!("{name}: {e}")))?;
+        // A regular file of bounded size: a FIFO or a device is refused, not
+        // waited on.
+        let text = godtab_files::read_text_bounded(path, MAX_HOSTS_FILE)
+            .map_err(|e| ClusterError::Setup(format!("{name}: {e}")))?;
         Self::parse(&text, processes).map_err(|problem| ClusterError::Setup(format!("{name}: {problem}")))
     }
 

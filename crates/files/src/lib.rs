@@ -36,4 +36,4 @@ pub use atomic::{OutputTarget, PendingWrite, folder_of, output_target, write_ato
 #[cfg(feature = "write")]
 pub use compress::{compress, compress_memory};
 #[cfg(feature = "write")]
-pub use signals::{Cleanup, guarded, on_signal, stop_on_signal};
+pub use signals::{Cleanup, guarded, leave_signals_to_host, on_signal, stop_on_signal};

@@ -13,6 +13,31 @@ static ACTIONS: Mutex<Actions> = Mutex::new(Vec::new());
 static STOPPERS: Mutex<Vec<(u64, &'static AtomicBool)>> = Mutex::new(Vec::new());
 static NEXT: AtomicU64 = AtomicU64::new(0);
 static INSTALL: Once = Once::new();
+/// Raised by [`leave_signals_to_host`]: the program's signals are its
+/// host's, and nothing here installs a handler.
+static HOSTED: AtomicBool = AtomicBool::new(false);
+
+/// Leaves the process's signals to the program that embeds this library
+/// (the Python interpreter, whose own handler turns SIGINT into
+/// `KeyboardInterrupt`): from now on [`stop_on_signal`], [`on_signal`] and
+/// [`guarded`] register their flags and actions but install no handler,
+/// so a signal does what the host makes it do, and the host stops the
+/// work through the flags it passes itself. Without this, the first
+/// registration installs a handler that stays for the life of the
+/// process (the system cannot give the one before it back).
+///
+/// It has no effect once a handler is installed; call it before any
+/// registration (the Python module calls it when it is imported).
+pub fn leave_signals_to_host() {
+    HOSTED.store(true, Ordering::SeqCst);
+}
+
+/// Installs the handler once, unless the signals are the host's.
+fn install_once() {
+    if !HOSTED.load(Ordering::SeqCst) {
+        INSTALL.call_once(install);
+    }
+}
 
 /// Registration of an action with [`on_signal`]; dropping it takes the
 /// action back.
@@ -37,7 +62,7 @@ impl Drop for Cleanup {
 /// signal raises `flag` (work that watches it stops at its next chance and
 /// keeps what it has done); a second one ends the program as usual.
 pub fn stop_on_signal(flag: &'static AtomicBool) -> Cleanup {
-    INSTALL.call_once(install);
+    install_once();
     let id = NEXT.fetch_add(1, Ordering::Relaxed);
     if let Ok(mut stoppers) = STOPPERS.lock() {
         stoppers.push((id, flag));
@@ -70,7 +95,7 @@ pub fn guarded<T, A, E>(make: impl FnOnce() -> Result<(T, A), E>) -> Result<(T, 
 where
     A: Fn() + Send + Sync + 'static,
 {
-    INSTALL.call_once(install);
+    install_once();
     let mut actions = ACTIONS.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     let (made, action) = make()?;
     let id = NEXT.fetch_add(1, Ordering::Relaxed);

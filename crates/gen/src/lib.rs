@@ -118,6 +118,15 @@ pub enum GenError {
     /// Writing the table failed.
     #[error("writing the table: {0}")]
     Write(std::io::Error),
+    /// A file the run writes (the table, or its kept progress) cannot be
+    /// made where it goes: found before the search.
+    #[error("{}: cannot write here: {error}", path.display())]
+    Unwritable {
+        /// The file.
+        path: std::path::PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
     /// The run was stopped (a signal) before it finished; what it had done
     /// is kept, to be continued.
     #[error("stopped at depth {depth}; what was done is kept in {}: continue it with --resume", kept.display())]

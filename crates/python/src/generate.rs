@@ -111,7 +111,7 @@ pub(crate) fn generate(
         resume,
         limit: max_memory.unwrap_or_else(godtab_files::default_memory_limit),
     };
-    let built = py.detach(|| {
+    let built = run_interruptibly(py, &reporter, || {
         let run = || job.run(&reporter);
         match &pool {
             Some(pool) => pool.install(run),
@@ -124,8 +124,47 @@ pub(crate) fn generate(
     }
     match built? {
         Some(bytes) => Table::of_bytes(Bytes::from(bytes)),
-        None => Table::open(py, out.expect("a table written to a file")),
+        // Just written from memory this process checked: no second pass.
+        None => Table::open(py, out.expect("a table written to a file"), false),
     }
+}
+
+/// How often the caller's thread looks for a signal while the generation
+/// runs.
+const SIGNAL_POLL: std::time::Duration = std::time::Duration::from_millis(20);
+
+/// Runs `work` on a thread of its own while this (the caller's) thread,
+/// without the GIL between looks, asks Python every [`SIGNAL_POLL`] whether
+/// a signal came: Python's own handler notes SIGINT, and only the main
+/// thread runs its handlers. An exception from them (KeyboardInterrupt)
+/// raises the generation's stop flag; the work then stops at its next
+/// chance, keeping a resumable run's progress, and the exception is the
+/// one [`generate`] raises.
+fn run_interruptibly<T: Send>(py: Python<'_>, reporter: &Reporter, work: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|scope| {
+        let (done, mut finished) = std::sync::mpsc::channel::<()>();
+        let worker = scope.spawn(move || {
+            let result = work();
+            let _ = done.send(());
+            result
+        });
+        loop {
+            // The receiver goes into the wait and comes back (it may be
+            // sent to the thread that waits, not shared with it).
+            let over;
+            (over, finished) = py.detach(move || (finished.recv_timeout(SIGNAL_POLL).is_ok(), finished));
+            if over || worker.is_finished() {
+                break;
+            }
+            if let Err(error) = py.check_signals() {
+                reporter.raise(error);
+            }
+        }
+        match worker.join() {
+            Ok(result) => result,
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    })
 }
 
 /// The puzzle (and patterns) a spec file, or a built-in puzzle's name,
@@ -244,14 +283,19 @@ impl Reporter {
             return;
         }
         Python::attach(|py| {
-            let result = self.call(py, level).and_then(|()| py.check_signals());
-            if let Err(error) = result {
-                self.stop.store(true, Ordering::Relaxed);
-                if let Ok(mut raised) = self.raised.lock() {
-                    raised.get_or_insert(error);
-                }
+            if let Err(error) = self.call(py, level) {
+                self.raise(error);
             }
         });
+    }
+
+    /// Stops the generation at its next chance with `error`, unless an
+    /// earlier one stopped it already.
+    fn raise(&self, error: PyErr) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Ok(mut raised) = self.raised.lock() {
+            raised.get_or_insert(error);
+        }
     }
 
     fn call(&self, py: Python<'_>, level: &Progress) -> PyResult<()> {

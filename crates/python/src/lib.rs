@@ -35,6 +35,10 @@ mod table;
 /// reached its node limit, OSError for files.
 #[pymodule]
 fn godtab(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // SIGINT is the interpreter's (KeyboardInterrupt): `generate` looks for
+    // it and stops the work itself, and no handler of the library's may
+    // outlive a call.
+    godtab_files::leave_signals_to_host();
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<table::Table>()?;
     m.add_function(wrap_pyfunction!(builtins::builtin, m)?)?;

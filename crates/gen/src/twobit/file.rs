@@ -137,8 +137,12 @@ pub fn twobit_table_file(
     let file_len = TwoBits::words_for(puzzle.slots()).saturating_mul(8).saturating_add(1 << 16);
     let folder = godtab_files::folder_of(&target);
     // The partial file and its replacement, or the last partial file and
-    // the table, are there at once.
-    let needed = file_len.saturating_mul(2);
+    // the table, are there at once; a partial file continued is there
+    // already.
+    check_writable(&partial)?;
+    check_writable(&target)?;
+    let there = if place.resume { std::fs::metadata(&partial).map_or(0, |m| m.len()) } else { 0 };
+    let needed = file_len.saturating_mul(2).saturating_sub(there);
     if let Ok(available) = godtab_files::available_space(folder)
         && available < needed
     {
@@ -177,6 +181,19 @@ pub fn twobit_table_file(
     let _ = std::fs::remove_file(&partial);
     let Keeper { count, time, .. } = keeper;
     Ok(Finished { histogram: done.histogram, bytes, resumed_from, checkpoints: count, checkpoint_time: time })
+}
+
+/// Refuses, before a search of minutes, a file the run could not write
+/// when it must (a read-only or missing folder, a target that is not a
+/// regular file): its temporary file is made, then removed.
+pub(crate) fn check_writable(path: &Path) -> Result<(), GenError> {
+    match godtab_files::PendingWrite::create(path) {
+        Ok(probe) => {
+            drop(probe);
+            Ok(())
+        }
+        Err(error) => Err(GenError::Unwritable { path: path.to_path_buf(), error }),
+    }
 }
 
 fn partial_error(path: &Path, problem: &str) -> GenError {
