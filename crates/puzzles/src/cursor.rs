@@ -94,11 +94,14 @@ impl Puzzle {
                 let nine_cells = NineCellMoves::new(self, true);
                 work.run(Permuting::<TABLE_CELLS>::new(self, nine_cells.as_ref()))
             }
-            (Kind::Permutation, Ranking::Lex | Ranking::Parity) => permuting!(2 3 4 5 6 7 8 9 10 11 12 13 14 15 16),
-            (Kind::Sliding, Ranking::BlankParity) => {
-                sliding!(3 => 2 4 => 3 5 => 4 6 => 5 7 => 6 8 => 7 9 => 8 10 => 9 11 => 10 12 => 11 13 => 12
-                    14 => 13 15 => 14 16 => 15)
-            }
+            // Boards of nine cells up to fourteen (the largest whose rank
+            // space a complete table can cover) get a cursor compiled for
+            // their size. Each such cursor is a compiled copy of every search
+            // that runs on one (godtab-gen has three), so smaller boards
+            // (at most 40,320 states, a millisecond's search with the
+            // general cursor) and larger ones (pattern sets only) have none.
+            (Kind::Permutation, Ranking::Lex | Ranking::Parity) => permuting!(10 11 12 13 14),
+            (Kind::Sliding, Ranking::BlankParity) => sliding!(9 => 8 10 => 9 11 => 10 12 => 11 13 => 12 14 => 13),
             (Kind::Orbits, _) => crate::orbit_cursor::run(self, work),
             _ => work.run(General::new(self)),
         }
