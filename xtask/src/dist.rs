@@ -370,7 +370,7 @@ fn self_check(folder: &Path) -> Result<()> {
 mod tests {
     use std::io::Read;
 
-    use super::{File, archive};
+    use super::{File, archive, documentation};
 
     fn files() -> Vec<File> {
         vec![
@@ -415,6 +415,16 @@ mod tests {
             ("godtab-1.0.0-x/tables/nine-digits.gtab.zst".into(), 0o644, vec![1, 2, 3]),
         ];
         assert_eq!(seen, expected);
+    }
+
+    /// The README's pages go into the bundle under docs/, in name order.
+    #[test]
+    fn the_bundle_holds_the_pages_the_readme_links_to() {
+        let pages = documentation(&crate::workspace_root().join("docs")).unwrap();
+        let paths: Vec<&str> = pages.iter().map(|page| page.path.as_str()).collect();
+        assert!(paths.contains(&"docs/COMMANDS.md") && paths.contains(&"docs/FORMAT.md"), "{paths:?}");
+        assert!(paths.is_sorted(), "{paths:?}");
+        assert!(pages.iter().all(|page| page.mode == 0o644 && !page.bytes.is_empty()));
     }
 
     #[test]
