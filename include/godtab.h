@@ -79,7 +79,7 @@
  *   godtab_lookup_solve, godtab_lookup_move_name, the same answers and
  *   status codes. Nothing to close. Linked with -Wl,--gc-sections, a
  *   program that uses only these pays for far less code (figures:
- *   `cargo xtask bench size`, README). Other tables answer
+ *   `cargo xtask bench size`, docs/PERFORMANCE.md). Other tables answer
  *   GODTAB_ERROR_UNSUPPORTED: open them as a godtab_table.
  *
  * THREADS

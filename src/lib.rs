@@ -45,6 +45,12 @@ mod verify;
 #[doc = include_str!("../README.md")]
 struct ReadmeExamples;
 
+/// The Rust examples of docs/EMBEDDED.md (a table in a program without
+/// std), compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/EMBEDDED.md")]
+struct EmbeddedExamples;
+
 #[derive(Parser)]
 #[command(
     name = "godtab",

@@ -13,6 +13,7 @@ mod cli_output;
 mod cli_patterns;
 mod cli_reliability;
 mod cli_sliders;
+mod docs_examples;
 mod fuzz_regressions;
 mod memory;
 mod verify_sums;

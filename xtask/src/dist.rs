@@ -11,7 +11,8 @@
 //! - `tables/<id>.gtab.zst`: every built-in table (and the 15-puzzle's
 //!   pattern set `tables/fifteen-puzzle.gtab`), the bytes that
 //!   `data/SHA256SUMS` lists;
-//! - `README.md`, `LICENSE-APACHE`, `LICENSE-MIT`, and
+//! - `README.md` and `docs/*.md`, the pages it links to;
+//! - `LICENSE-APACHE`, `LICENSE-MIT`, and
 //!   `licenses/third-party/`: the licence files of every crate compiled
 //!   into the binary or the libraries, with `THIRD-PARTY.txt` listing them;
 //! - `SHA256SUMS`: every other file's digest (`godtab verify --sums
@@ -73,6 +74,7 @@ pub fn run() -> Result<()> {
         File::new("LICENSE-APACHE", read(&root.join("LICENSE-APACHE"))?),
         File::new("LICENSE-MIT", read(&root.join("LICENSE-MIT"))?),
     ];
+    files.extend(documentation(&root.join("docs"))?);
     for (library, path) in libraries.all() {
         let bytes = read(path)?;
         let file = format!("lib/{library}");
@@ -114,6 +116,22 @@ pub fn run() -> Result<()> {
     }
     println!("  {} files; the bundle's godtab verifies them all against its SHA256SUMS", files.len());
     Ok(())
+}
+
+/// The pages under `docs/` that the README links to, as `docs/<name>.md`,
+/// in name order.
+fn documentation(docs: &Path) -> Result<Vec<File>> {
+    let mut pages = Vec::new();
+    for entry in std::fs::read_dir(docs).with_context(|| format!("reading {}", docs.display()))? {
+        let path = entry?.path();
+        if path.extension().is_some_and(|e| e == "md") {
+            let name = path.file_name().context("a page's name")?.to_string_lossy().into_owned();
+            let bytes = std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
+            pages.push(File::new(format!("docs/{name}"), bytes));
+        }
+    }
+    pages.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(pages)
 }
 
 /// The target the build is for: rustc's host.
@@ -352,7 +370,7 @@ fn self_check(folder: &Path) -> Result<()> {
 mod tests {
     use std::io::Read;
 
-    use super::{File, archive};
+    use super::{File, archive, documentation};
 
     fn files() -> Vec<File> {
         vec![
@@ -397,6 +415,16 @@ mod tests {
             ("godtab-1.0.0-x/tables/nine-digits.gtab.zst".into(), 0o644, vec![1, 2, 3]),
         ];
         assert_eq!(seen, expected);
+    }
+
+    /// The README's pages go into the bundle under docs/, in name order.
+    #[test]
+    fn the_bundle_holds_the_pages_the_readme_links_to() {
+        let pages = documentation(&crate::workspace_root().join("docs")).unwrap();
+        let paths: Vec<&str> = pages.iter().map(|page| page.path.as_str()).collect();
+        assert!(paths.contains(&"docs/COMMANDS.md") && paths.contains(&"docs/FORMAT.md"), "{paths:?}");
+        assert!(paths.is_sorted(), "{paths:?}");
+        assert!(pages.iter().all(|page| page.mode == 0o644 && !page.bytes.is_empty()));
     }
 
     #[test]

@@ -11,7 +11,8 @@
 //!   valgrind with `--valgrind`).
 //! - `dist`: the release bundle, `target/dist/godtab-VERSION-TARGET.tar.gz`
 //!   (and its folder): the binary, the C libraries and header, the tables,
-//!   SHA256SUMS, the README and licences; the same bytes every build.
+//!   SHA256SUMS, the README and docs/, and licences; the same bytes every
+//!   build.
 //! - `bench gen`: time generating the nine-digits table against the BFS of
 //!   the seed program (`../shared/seeds/000_*.txt`, built with g++ -O2).
 //! - `bench judge`: time `godtab judge` against the seed programs on the

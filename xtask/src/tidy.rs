@@ -1,8 +1,10 @@
 //! Conventions kept true by a test: the lists that name the project's
-//! parts (module declarations, the commands in the docs, the crates in
-//! docs/ARCHITECTURE.md and the README, the xtask tasks in its help) name
-//! exactly the parts that exist. A list that drifts fails here, with what
-//! it lacks or names wrongly.
+//! parts (module declarations, the commands in the README's table and in
+//! docs/COMMANDS.md, the crates in docs/ARCHITECTURE.md and
+//! docs/CONTRIBUTING.md, the xtask tasks and benches in its help and in
+//! docs/CONTRIBUTING.md) name exactly the parts that exist; the README
+//! stays short; and every relative link of the docs leads somewhere. A
+//! list that drifts fails here, with what it lacks or names wrongly.
 
 #![cfg(test)]
 
@@ -91,6 +93,18 @@ fn every_source_file_is_a_declared_module() {
     }
 }
 
+/// The commands a list names as `` `godtab NAME` `` at the start of its
+/// lines, as `starts` begins them (the README's table rows, the headings of
+/// docs/COMMANDS.md).
+fn listed_commands(text: &str, starts: &str) -> BTreeSet<String> {
+    text.lines()
+        .filter_map(|line| line.strip_prefix(starts))
+        .filter_map(|rest| rest.strip_prefix("`godtab "))
+        .filter_map(|rest| rest.split('`').next())
+        .map(str::to_string)
+        .collect()
+}
+
 #[test]
 fn every_command_is_named_where_commands_are_listed() {
     let root = workspace_root();
@@ -98,13 +112,27 @@ fn every_command_is_named_where_commands_are_listed() {
     let commands = variants(&lib, "Command");
     assert!(commands.len() >= 7, "{commands:?}");
     let docs = module_docs(&lib);
-    let readme = read(&root.join("README.md"));
     let architecture = read(&root.join("docs/ARCHITECTURE.md"));
     for command in &commands {
         assert!(docs.contains(&format!("`{command}`")), "src/lib.rs's module docs leave out `{command}`");
-        assert!(readme.contains(&format!("godtab {command}")), "the README leaves out `godtab {command}`");
         assert!(architecture.contains(&format!("`{command}`")), "docs/ARCHITECTURE.md leaves out `{command}`");
     }
+    let commands: BTreeSet<String> = commands.into_iter().collect();
+    // The README's table has a row per command, docs/COMMANDS.md a heading.
+    let readme = listed_commands(&read(&root.join("README.md")), "| [");
+    assert_eq!(readme, commands, "the README's table of commands names other commands than src/lib.rs has");
+    let reference = listed_commands(&read(&root.join("docs/COMMANDS.md")), "## ");
+    assert_eq!(reference, commands, "docs/COMMANDS.md has a heading per command other than src/lib.rs's");
+}
+
+/// The README is the map, not the territory: everything else has a page
+/// under docs/.
+const README_LINES: usize = 300;
+
+#[test]
+fn the_readme_stays_short() {
+    let lines = read(&workspace_root().join("README.md")).lines().count();
+    assert!(lines <= README_LINES, "README.md has {lines} lines, more than {README_LINES}: move the detail to docs/");
 }
 
 #[test]
@@ -115,15 +143,18 @@ fn every_task_is_named_in_the_help() {
     for task in variants(&main, "Task") {
         assert!(docs.contains(&format!("`{task}")), "xtask's module docs leave out `{task}`");
     }
-    let readme = read(&root.join("README.md"));
+    let contributing = read(&root.join("docs/CONTRIBUTING.md"));
     for what in variants(&read(&root.join("xtask/src/bench.rs")), "What") {
         assert!(docs.contains(&format!("`bench {what}`")), "xtask's module docs leave out `bench {what}`");
-        assert!(readme.contains(&format!("bench {what}")), "the README leaves out `cargo xtask bench {what}`");
+        assert!(
+            contributing.contains(&format!("`cargo xtask bench {what}")),
+            "docs/CONTRIBUTING.md leaves out `cargo xtask bench {what}`"
+        );
     }
 }
 
 #[test]
-fn the_architecture_and_the_readme_name_every_crate_and_only_those() {
+fn the_architecture_and_the_contributing_page_name_every_crate_and_only_those() {
     let root = workspace_root();
     let crates: BTreeSet<String> = std::fs::read_dir(root.join("crates"))
         .unwrap()
@@ -131,7 +162,7 @@ fn the_architecture_and_the_readme_name_every_crate_and_only_those() {
         .collect();
     for (doc, text) in [
         ("docs/ARCHITECTURE.md", read(&root.join("docs/ARCHITECTURE.md"))),
-        ("README.md", read(&root.join("README.md"))),
+        ("docs/CONTRIBUTING.md", read(&root.join("docs/CONTRIBUTING.md"))),
     ] {
         for name in &crates {
             assert!(text.contains(&format!("| `{name}` |")), "{doc} leaves out `{name}`");
@@ -155,4 +186,143 @@ fn the_architecture_names_files_that_exist() {
             assert!(root.join(named).is_file(), "docs/ARCHITECTURE.md names {named}, which does not exist");
         }
     }
+}
+
+/// README.md and every docs/*.md.
+fn documents(root: &Path) -> Vec<PathBuf> {
+    let mut documents = vec![root.join("README.md")];
+    for entry in std::fs::read_dir(root.join("docs")).unwrap().map(Result::unwrap) {
+        if entry.path().extension().is_some_and(|e| e == "md") {
+            documents.push(entry.path());
+        }
+    }
+    documents.sort();
+    documents
+}
+
+/// The text of a markdown document outside its fenced code blocks, a
+/// paragraph at a time (a blank line ends one), each with the number of
+/// its first line, and inline code spans blanked out.
+fn prose(text: &str) -> Vec<(usize, String)> {
+    let mut paragraphs = Vec::new();
+    let mut current: Option<(usize, String)> = None;
+    let mut fence: Option<&str> = None;
+    for (index, line) in text.lines().enumerate() {
+        let trimmed = line.trim_start();
+        if let Some(open) = fence {
+            if trimmed.starts_with(open) && trimmed.trim_start_matches(open.chars().next().unwrap()).trim().is_empty() {
+                fence = None;
+            }
+            continue;
+        }
+        if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
+            fence = Some(&trimmed[..3]);
+            paragraphs.extend(current.take());
+            continue;
+        }
+        if trimmed.is_empty() {
+            paragraphs.extend(current.take());
+            continue;
+        }
+        let (_, paragraph) = current.get_or_insert_with(|| (index + 1, String::new()));
+        paragraph.push_str(line);
+        paragraph.push('\n');
+    }
+    paragraphs.extend(current);
+    for (_, paragraph) in &mut paragraphs {
+        let mut blanked = String::with_capacity(paragraph.len());
+        for (i, part) in paragraph.split('`').enumerate() {
+            if i > 0 {
+                blanked.push('`');
+            }
+            // The odd parts are inside code spans (single backquotes, the
+            // only kind these docs use).
+            blanked.push_str(if i % 2 == 1 { "" } else { part });
+        }
+        *paragraph = blanked;
+    }
+    paragraphs
+}
+
+/// The anchors GitHub gives a document's headings: lower case, every
+/// character but letters, digits, spaces, `-` and `_` left out, spaces as
+/// `-`, and `-1`, `-2`, ... after a repeated one.
+fn anchors(text: &str) -> BTreeSet<String> {
+    let mut seen = BTreeSet::new();
+    let mut fence = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            fence = !fence;
+            continue;
+        }
+        let Some(heading) = line.strip_prefix('#') else { continue };
+        if fence || !heading.trim_start_matches('#').starts_with(' ') {
+            continue;
+        }
+        let slug: String = heading
+            .trim_start_matches('#')
+            .trim()
+            .to_lowercase()
+            .chars()
+            .filter(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_'))
+            .map(|c| if c == ' ' { '-' } else { c })
+            .collect();
+        let mut anchor = slug.clone();
+        let mut n = 0;
+        while seen.contains(&anchor) {
+            n += 1;
+            anchor = format!("{slug}-{n}");
+        }
+        seen.insert(anchor);
+    }
+    seen
+}
+
+/// The targets of a paragraph's inline links, `[text](target)`.
+fn link_targets(paragraph: &str) -> Vec<String> {
+    paragraph
+        .split("](")
+        .skip(1)
+        .filter_map(|rest| rest.split(')').next())
+        .map(|target| target.split_whitespace().next().unwrap_or_default().to_string())
+        .collect()
+}
+
+#[test]
+fn every_relative_link_in_the_docs_leads_somewhere() {
+    let root = workspace_root();
+    let mut broken = Vec::new();
+    for document in documents(&root) {
+        let name = document.strip_prefix(&root).unwrap().display().to_string();
+        let text = read(&document);
+        let folder = document.parent().unwrap();
+        for (line, paragraph) in prose(&text) {
+            for target in link_targets(&paragraph) {
+                if target.contains("://") || target.starts_with("mailto:") {
+                    continue;
+                }
+                let (path, anchor) = target.split_once('#').map_or((target.as_str(), None), |(p, a)| (p, Some(a)));
+                let file = if path.is_empty() { document.clone() } else { folder.join(path) };
+                if !file.exists() {
+                    broken.push(format!("{name}, paragraph at line {line}: {target}: no such file"));
+                    continue;
+                }
+                let Some(anchor) = anchor else { continue };
+                if file.extension().is_some_and(|e| e == "md") && !anchors(&read(&file)).contains(anchor) {
+                    broken.push(format!("{name}, paragraph at line {line}: {target}: no such heading"));
+                }
+            }
+        }
+    }
+    assert!(broken.is_empty(), "links that lead nowhere:\n{}", broken.join("\n"));
+}
+
+#[test]
+fn anchors_are_made_as_github_makes_them() {
+    let text = "# The Rubik's cube: orbits\n## `godtab judge`\n```\n# not a heading\n```\n## Notes\n## Notes\n";
+    let found: Vec<String> = anchors(text).into_iter().collect();
+    assert_eq!(found, ["godtab-judge", "notes", "notes-1", "the-rubiks-cube-orbits"]);
+    assert_eq!(link_targets("see [a](b.md#c) and [`d`](#e), not (f)"), ["b.md#c", "#e"]);
+    let paragraphs = prose("a [x](y)\n`[p](q)`\n\n```\n[r](s)\n```\nb\n");
+    assert_eq!(paragraphs, [(1, "a [x](y)\n``\n".to_string()), (7, "b\n".to_string())]);
 }
