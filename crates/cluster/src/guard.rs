@@ -1,7 +1,6 @@
 //! What ends a process of a cluster run when another fails: timely reports
 //! a lost connection by a panic on the networking thread of that
-//! connection, and retries a connection, or waits for a silent process,
-//! forever. The panic hook turns the first panic of any thread into one
+//! connection, and waits for a silent process forever. The panic hook turns the first panic of any thread into one
 //! line naming the process at the connection's other end and exit status
 //! 1; the watchdog, armed while waiting on the others, ends the wait after
 //! a timeout and names the processes not heard from.
@@ -10,6 +9,10 @@
 //! tells the others why ([`Link::tell_failure`](crate::Link::tell_failure)):
 //! they end naming it and its reason, and the connections they close then
 //! are no news to it ([`telling`]).
+//!
+//! Exiting runs no destructor: the files a process shares only while it
+//! runs (process 0's shared secret) are removed by [`fail`] itself
+//! ([`remove_on_failure`]).
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::SeqCst};
@@ -27,6 +30,8 @@ static HEARD: Mutex<Vec<u64>> = Mutex::new(Vec::new());
 static LOST_WHILE_TELLING: AtomicUsize = AtomicUsize::new(0);
 static TELLING: AtomicBool = AtomicBool::new(false);
 static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+/// Files [`fail`] removes: what this process shares only while it runs.
+static REMOVE_ON_FAILURE: Mutex<Vec<std::path::PathBuf>> = Mutex::new(Vec::new());
 
 /// How long a lost connection waits for its process's word on why it
 /// stopped (which comes before the connection closes, on another thread,
@@ -115,10 +120,30 @@ fn waiting_problem() -> String {
     }
 }
 
-/// Prints `problem` as this process's error and exits with status 1.
+/// Prints `problem` as this process's error, removes the files of
+/// [`remove_on_failure`], and exits with status 1.
 pub fn fail(problem: &str) -> ! {
+    if let Ok(files) = REMOVE_ON_FAILURE.lock() {
+        for file in files.iter() {
+            let _ = std::fs::remove_file(file);
+        }
+    }
     eprintln!("godtab: error: process {}: {problem}", PROCESS.load(SeqCst));
     std::process::exit(1)
+}
+
+/// Has [`fail`] remove `path` (exiting, it runs no destructor).
+pub fn remove_on_failure(path: &std::path::Path) {
+    if let Ok(mut files) = REMOVE_ON_FAILURE.lock() {
+        files.push(path.to_path_buf());
+    }
+}
+
+/// Takes back [`remove_on_failure`] of `path`.
+pub fn keep_on_failure(path: &std::path::Path) {
+    if let Ok(mut files) = REMOVE_ON_FAILURE.lock() {
+        files.retain(|f| f != path);
+    }
 }
 
 /// Arms the watchdog: unless [`disarm`] or `arm` runs again within
