@@ -201,9 +201,10 @@ fn a_port_held_by_a_closed_connection() -> u16 {
 }
 
 /// The arguments of process `p` of a 3-process run of the 8-puzzle's
-/// parity table at `out`, ports from `port`.
-fn three(p: usize, out: &Path, port: &str) -> Vec<String> {
-    let mut args = args(p, out, port, &["--encoding", "parity", "--connect-timeout", "5s"]);
+/// parity table at `out`, ports from `port`, waiting `wait` for the others
+/// to connect.
+fn three(p: usize, out: &Path, port: &str, wait: &str) -> Vec<String> {
+    let mut args = args(p, out, port, &["--encoding", "parity", "--connect-timeout", wait]);
     // Three processes, not two; parity, not compact.
     args.retain(|a| a != "--compact");
     let at = args.iter().position(|a| a == "--processes").unwrap();
@@ -219,7 +220,7 @@ fn a_process_that_cannot_listen_fails_alone_naming_its_address() {
     let out = dir.path().join("t.gtab");
     let held = a_port_held_by_a_closed_connection();
     let port = (held - 1).to_string();
-    let children: Vec<Child> = (0..3).map(|p| start(&three(p, &out, &port), &[])).collect();
+    let children: Vec<Child> = (0..3).map(|p| start(&three(p, &out, &port, "5s"), &[])).collect();
     let started = Instant::now();
     let results = finish(children, Duration::from_secs(60));
     let (status, err) = &results[1];
@@ -237,4 +238,38 @@ fn a_process_that_cannot_listen_fails_alone_naming_its_address() {
         assert!(!err.contains("socket closed") && !err.contains("lost the connection"), "process {p}: {err}");
     }
     assert!(started.elapsed() < Duration::from_secs(30));
+}
+
+#[test]
+fn a_process_started_twice_is_refused_and_the_run_completes() {
+    let dir = tempfile::tempdir().unwrap();
+    let expected = one_process_table(&["eight-puzzle"], "parity", dir.path());
+    let out = dir.path().join("t.gtab");
+    let port = ports(3);
+    // Process 2 twice, while process 0 waits for process 1: one of them is
+    // admitted, the other told it is a duplicate.
+    let first = start(&three(0, &out, &port, "60s"), &[]);
+    let twice = [start(&three(2, &out, &port, "60s"), &[]), start(&three(2, &out, &port, "60s"), &[])];
+    let started = Instant::now();
+    let mut twice: Vec<Child> = twice.into_iter().collect();
+    let refused = loop {
+        if let Some(i) = twice.iter_mut().position(|c| c.try_wait().unwrap().is_some()) {
+            break twice.remove(i);
+        }
+        assert!(started.elapsed() < Duration::from_secs(60), "neither process 2 was refused");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let (status, err) = &finish(vec![refused], Duration::from_secs(10))[0];
+    assert_eq!(status.code(), Some(1), "{err}");
+    let last = err.lines().last().unwrap_or_default();
+    assert!(last.contains("did not admit this process: it refused this process: it has this process's index"), "{err}");
+    assert!(last.contains("started twice"), "{err}");
+    let mut children = vec![first, twice.remove(0)];
+    children.push(start(&three(1, &out, &port, "60s"), &[]));
+    let results = finish(children, Duration::from_secs(120));
+    for (p, (status, err)) in results.iter().enumerate() {
+        assert!(status.success(), "process {p}: {err}");
+    }
+    assert!(std::fs::read(&out).unwrap() == expected);
+    assert!(results[0].1.contains("process 2 is connected already (a second process 2?)"), "{}", results[0].1);
 }

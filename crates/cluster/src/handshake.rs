@@ -189,9 +189,10 @@ fn proof(
     acceptor: u32,
     dialer: u32,
     digest: u64,
-) -> HmacSha256 {
-    // HMAC takes a key of any length: this cannot fail.
-    let mut mac = <HmacSha256 as KeyInit>::new_from_slice(key).unwrap_or_else(|_| unreachable!());
+) -> Result<HmacSha256, Refusal> {
+    // HMAC takes a key of any length: this fails for none.
+    let mut mac = <HmacSha256 as KeyInit>::new_from_slice(key)
+        .map_err(|_| Refusal::Io("the secret cannot key an HMAC".into()))?;
     mac.update(LABEL);
     mac.update(&[role]);
     mac.update(nonces.0);
@@ -199,7 +200,7 @@ fn proof(
     mac.update(&acceptor.to_le_bytes());
     mac.update(&dialer.to_le_bytes());
     mac.update(&digest.to_le_bytes());
-    mac
+    Ok(mac)
 }
 
 const ACCEPTOR: u8 = b'A';
@@ -294,7 +295,7 @@ pub(crate) fn accept(stream: &mut TcpStream, side: &Side<'_>, limit: Duration) -
     }
     let mine = nonce()?;
     let me = side.me as u32;
-    let ours = proof(side.key, ACCEPTOR, (&theirs, &mine), me, from, side.digest).finalize().into_bytes();
+    let ours = proof(side.key, ACCEPTOR, (&theirs, &mine), me, from, side.digest)?.finalize().into_bytes();
     let mut challenge = Vec::with_capacity(CHALLENGE);
     challenge.extend(MAGIC);
     challenge.extend(VERSION.to_le_bytes());
@@ -311,7 +312,7 @@ pub(crate) fn accept(stream: &mut TcpStream, side: &Side<'_>, limit: Duration) -
     if answer[0] != 0 {
         return Err(Refusal::UnknownVerdict(answer[0]));
     }
-    let expected = proof(side.key, DIALER, (&theirs, &mine), me, from, side.digest);
+    let expected = proof(side.key, DIALER, (&theirs, &mine), me, from, side.digest)?;
     if expected.verify_slice(&answer[1..]).is_err() {
         return Err(refuse(stream, Refusal::Authentication, deadline, limit));
     }
@@ -381,14 +382,14 @@ pub(crate) fn dial(stream: &mut TcpStream, side: &Side<'_>, to: usize, limit: Du
     }
     let theirs: [u8; NONCE] = fields.take();
     let their_proof: [u8; MAC] = fields.take();
-    let expected = proof(side.key, ACCEPTOR, (&mine, &theirs), to32, me, side.digest);
+    let expected = proof(side.key, ACCEPTOR, (&mine, &theirs), to32, me, side.digest)?;
     if expected.verify_slice(&their_proof).is_err() {
         // Said, so that the other side notes why; no proof of ours is
         // given to a process that could not prove its own.
         let _ = write_by(stream, &[Code::Authentication as u8; 1 + MAC], deadline, limit);
         return Err(Refusal::Authentication);
     }
-    let ours = proof(side.key, DIALER, (&mine, &theirs), to32, me, side.digest).finalize().into_bytes();
+    let ours = proof(side.key, DIALER, (&mine, &theirs), to32, me, side.digest)?.finalize().into_bytes();
     let mut answer = Vec::with_capacity(1 + MAC);
     answer.push(0);
     answer.extend(ours.as_slice());
