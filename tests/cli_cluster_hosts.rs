@@ -92,7 +92,8 @@ impl Hosts {
 
     /// Slows host `h`'s link both ways: a delay of 10 ms with netem, or
     /// where the kernel has no netem, a rate of 20 Mbit/s with tbf; what
-    /// was done.
+    /// was done (said on standard error: a kernel with neither leaves the
+    /// link as it is).
     fn slow(&self, h: usize) -> String {
         let ends = [(&self.names[h], "eth0".to_string()), (&self.names[0], format!("p{h}"))];
         let kinds: [&[&str]; 2] =
@@ -104,10 +105,13 @@ impl Hosts {
                 Command::new("tc").args(&args).stderr(Stdio::null()).status().is_ok_and(|s| s.success())
             });
             if added {
-                return kind.join(" ");
+                let slowed = kind.join(" ");
+                let _ = writeln!(std::io::stderr(), "host {h}'s link: {slowed}");
+                return slowed;
             }
         }
-        panic!("neither netem nor tbf can slow a link here");
+        let _ = writeln!(std::io::stderr(), "host {h}'s link is not slowed: this kernel has neither netem nor tbf");
+        "not slowed".into()
     }
 
     /// Sets host `h`'s link `up` or `down` (down: the others see no

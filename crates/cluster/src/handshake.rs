@@ -25,14 +25,14 @@ use std::time::{Duration, Instant};
 use hmac::{KeyInit, Mac};
 
 /// The first bytes of every hello and challenge.
-const MAGIC: [u8; 8] = *b"GODTABCL";
+pub(crate) const MAGIC: [u8; 8] = *b"GODTABCL";
 /// The handshake's version: another one is refused, by its number.
-const VERSION: u16 = 1;
+pub(crate) const VERSION: u16 = 1;
 /// What the HMACs are of: this protocol, at this version.
 const LABEL: &[u8] = b"godtab cluster handshake 1";
 const NONCE: usize = 32;
 const MAC: usize = 32;
-const HELLO: usize = 8 + 2 + 4 + 4 + 8 + NONCE;
+pub(crate) const HELLO: usize = 8 + 2 + 4 + 4 + 8 + NONCE;
 const CHALLENGE: usize = 8 + 2 + 1 + 4 + NONCE + MAC;
 
 type HmacSha256 = hmac::Hmac<sha2::Sha256>;
@@ -401,7 +401,3 @@ pub(crate) fn dial(stream: &mut TcpStream, side: &Side<'_>, to: usize, limit: Du
         v => Err(Code::of(v).map_or(Refusal::UnknownVerdict(v), Refusal::RefusedUs)),
     }
 }
-
-#[cfg(test)]
-#[path = "handshake_tests.rs"]
-mod tests;

@@ -1,10 +1,12 @@
 //! The handshake's tests: two sides over loopback, and strangers of every
 //! kind against each side.
 
+use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::thread;
+use std::time::{Duration, Instant};
 
-use super::*;
+use crate::handshake::{Code, HELLO, MAGIC, Refusal, Side, VERSION, accept, admit, dial, refuse};
 
 const LIMIT: Duration = Duration::from_secs(5);
 const DIGEST: u64 = 0x0123_4567_89ab_cdef;

@@ -30,6 +30,8 @@
 mod accept;
 pub mod guard;
 mod handshake;
+#[cfg(test)]
+mod handshake_tests;
 pub mod hosts;
 pub mod link;
 pub mod net;
