@@ -249,11 +249,12 @@ fn a_full_disk_on_one_process_stops_every_process_naming_it_and_the_run_resumes(
     let _ = std::fs::write(&filler, vec![0u8; 1 << 20]);
     let started = Instant::now();
     let results = finish(children, Duration::from_secs(60));
-    // The clock starts when the disk fills, not when the write fails: the
-    // level that writes the next part may take seconds on a loaded machine,
-    // then the others stop within seconds of the failure (at most 4 s
-    // waiting for its word, and it at most 6 s for them to leave).
-    assert!(started.elapsed() < Duration::from_secs(20), "the processes took {:?} to stop", started.elapsed());
+    // The clock starts when the disk fills, not when the write fails (the
+    // next level writes the next part). The others stop as soon as process
+    // 1's word comes, and it as soon as they have left: sooner than the 6 s
+    // it waits for them at most (its word once stayed in timely's buffers
+    // until it exited, after those 6 s, and could be lost then).
+    assert!(started.elapsed() < Duration::from_secs(6), "the processes took {:?} to stop", started.elapsed());
     let (status, err) = &results[1];
     assert_eq!(status.code(), Some(1), "{err}");
     assert!(err.lines().last().unwrap().contains("No space left on device"), "{err}");

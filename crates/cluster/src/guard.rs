@@ -26,6 +26,12 @@ static WAITING_FOR: Mutex<Waiting> = Mutex::new(Waiting { problem: String::new()
 /// For each process, one more than the last epoch whose end it was heard
 /// to send.
 static HEARD: Mutex<Vec<u64>> = Mutex::new(Vec::new());
+/// For each process, when anything of it last came (ms since [`START`],
+/// plus 1; 0: never).
+static LAST_WORD: Mutex<Vec<u64>> = Mutex::new(Vec::new());
+/// Silence after which a process is named as silent when every end of the
+/// awaited epoch came (its heartbeats come every second while it waits).
+const SILENT_AFTER: u64 = 3000;
 /// Connections lost since this process began telling the others it fails.
 static LOST_WHILE_TELLING: AtomicUsize = AtomicUsize::new(0);
 static TELLING: AtomicBool = AtomicBool::new(false);
@@ -107,12 +113,22 @@ pub fn install(process: usize) {
 fn waiting_problem() -> String {
     let Ok(waiting) = WAITING_FOR.lock() else { return "the other processes went silent".into() };
     let me = PROCESS.load(SeqCst);
-    let silent: Vec<String> = match (waiting.epoch, HEARD.lock()) {
+    let mut silent: Vec<String> = match (waiting.epoch, HEARD.lock()) {
         (Some(epoch), Ok(heard)) => {
             (0..heard.len()).filter(|&p| p != me && heard[p] <= epoch).map(|p| p.to_string()).collect()
         }
         _ => Vec::new(),
     };
+    if silent.is_empty() {
+        // Every end came, but not the progress after it (a cut link can
+        // deliver one and lose the other): the silent are those who have
+        // said nothing, not even a heartbeat, lately.
+        let now = now_ms() + 1;
+        if let Ok(last) = LAST_WORD.lock() {
+            let quiet = |p: usize| last.get(p).is_none_or(|&at| now.saturating_sub(at) > SILENT_AFTER);
+            silent = (0..last.len()).filter(|&p| p != me && quiet(p)).map(|p| p.to_string()).collect();
+        }
+    }
     match silent.as_slice() {
         [] => waiting.problem.clone(),
         [one] => format!("process {one} sent nothing: {}", waiting.problem),
@@ -177,11 +193,25 @@ pub fn heard(process: usize, epoch: u64) {
     }
 }
 
+/// Records that something of `process` came now.
+pub fn alive(process: usize) {
+    if let Ok(mut last) = LAST_WORD.lock() {
+        if last.len() <= process {
+            last.resize(process + 1, 0);
+        }
+        last[process] = now_ms() + 1;
+    }
+}
+
 /// Sizes the record of who was heard for `processes` processes.
 pub fn expect(processes: usize) {
     if let Ok(mut heard) = HEARD.lock() {
         let len = processes.max(heard.len());
         heard.resize(len, 0);
+    }
+    if let Ok(mut last) = LAST_WORD.lock() {
+        let len = processes.max(last.len());
+        last.resize(len, 0);
     }
 }
 

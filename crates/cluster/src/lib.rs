@@ -28,6 +28,7 @@
 //! connect timeout, which names the processes that did not come.
 
 mod accept;
+mod beat;
 pub mod guard;
 mod handshake;
 #[cfg(test)]
