@@ -6,77 +6,29 @@
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicU16, Ordering};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::common::cluster::{
+    board_args, ephemeral_ports, finish, one_process_table, ports, signal, spawn_with, spec, start, start_each,
+    start_with, watched_until,
+};
 use crate::common::{godtab, spawn, stderr};
 
-/// Ports for one run: every test takes its own (tests run at once).
-fn ports(n: u16) -> String {
-    static NEXT: AtomicU16 = AtomicU16::new(0);
-    let base = 31_000 + (std::process::id() % 500) as u16 * 40;
-    (base + NEXT.fetch_add(n + 1, Ordering::Relaxed)).to_string()
-}
+/// Processes that cannot be one run wait for the right peers this long,
+/// then end naming why those who came were refused.
+const WAIT_BRIEFLY: [&str; 2] = ["--connect-timeout", "5s"];
 
-fn spec(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("data/puzzles").join(name).to_str().unwrap().to_string()
-}
-
-/// Starts every process of a run of `processes` with `args` (each gets
-/// its --process).
-fn start(args: &[&str], processes: usize, port: &str) -> Vec<Child> {
-    start_each(&|_| args.iter().map(ToString::to_string).collect(), processes, port)
-}
-
-/// As [`start`], with each process's arguments from `args_of`.
-fn start_each(args_of: &dyn Fn(usize) -> Vec<String>, processes: usize, port: &str) -> Vec<Child> {
-    (0..processes)
-        .map(|p| {
-            let n = processes.to_string();
-            let i = p.to_string();
-            let args = args_of(p);
-            let mut all: Vec<&str> = args.iter().map(String::as_str).collect();
-            all.extend(["--processes", &n, "--process", &i, "--port", port, "--stall-timeout", "60s"]);
-            spawn(&all)
-        })
-        .collect()
-}
-
-/// Waits for each process, at most `limit` in all; their statuses and
-/// error output.
-fn finish(children: Vec<Child>, limit: Duration) -> Vec<(ExitStatus, String)> {
-    let started = Instant::now();
-    children
-        .into_iter()
-        .map(|mut child| {
-            loop {
-                if let Some(status) = child.try_wait().unwrap() {
-                    let mut err = String::new();
-                    if let Some(mut stream) = child.stderr.take() {
-                        std::io::Read::read_to_string(&mut stream, &mut err).unwrap();
-                    }
-                    assert!(!err.contains("panicked at"), "{err}");
-                    return (status, err);
-                }
-                if started.elapsed() > limit {
-                    let _ = child.kill();
-                    panic!("a process ran past {limit:?}");
-                }
-                std::thread::sleep(Duration::from_millis(20));
-            }
-        })
-        .collect()
-}
-
-fn one_process_table(puzzle: &[&str], encoding: &str, dir: &Path) -> Vec<u8> {
-    let out = dir.join("one.gtab");
-    let mut args = vec!["gen"];
-    args.extend(puzzle);
-    args.extend(["--encoding", encoding, "-o", out.to_str().unwrap()]);
-    let run = godtab(&args, b"");
-    assert!(run.status.success(), "{}", stderr(&run));
-    std::fs::read(out).unwrap()
+#[test]
+fn the_runs_ports_lie_outside_the_kernel_s_ephemeral_range() {
+    // A port the kernel gave an outgoing connection stays taken for a
+    // minute after it closes: a run given it would lose the process that
+    // cannot listen there.
+    let (low, high) = ephemeral_ports();
+    for n in [1u16, 2, 3] {
+        let first: u32 = ports(n).parse().unwrap();
+        assert!(first + u32::from(n) <= low || first > high, "{first}..{} within {low}..{high}", first + u32::from(n));
+    }
 }
 
 #[test]
@@ -102,9 +54,13 @@ fn processes_write_the_table_of_one() {
             assert!(results[0].1.contains("exchanged"), "{}", results[0].1);
             let table = std::fs::read(&out).unwrap();
             assert!(table == expected, "{puzzle:?} {encoding} by {processes} processes");
-            // Only the table is left: no parts, no temporary files.
+            // Only the table is left: no parts, no temporary files, no
+            // shared secret.
             let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
-            assert!(left.iter().all(|n| !n.to_string_lossy().contains("partial")), "{left:?}");
+            let kept = |n: &std::ffi::OsString| {
+                n.to_string_lossy().contains("partial") || n.to_string_lossy().contains("secret")
+            };
+            assert!(!left.iter().any(kept), "{left:?}");
         }
         let verify = godtab(&["verify", dir.path().join("cluster-3.gtab").to_str().unwrap()], b"");
         assert!(verify.status.success(), "{}", stderr(&verify));
@@ -175,7 +131,10 @@ fn processes_count_the_histogram_of_one_for_every_built_in() {
         &port,
     ];
     let counting = ["gen", "eight-puzzle", "--histogram-only", "--processes", "2", "--process", "0", "--port", &port];
-    let results = finish(vec![spawn(&counting), spawn(&table)], Duration::from_secs(60));
+    // One secret, so that each admits the other as far as the digest.
+    let env = [("GODTAB_CLUSTER_SECRET", "one secret for both processes")];
+    let (counting, table) = ([&counting[..], &WAIT_BRIEFLY].concat(), [&table[..], &WAIT_BRIEFLY].concat());
+    let results = finish(vec![spawn_with(&counting, &env), spawn_with(&table, &env)], Duration::from_secs(60));
     for (p, (status, err)) in results.iter().enumerate() {
         assert_eq!(status.code(), Some(1), "process {p}: {err}");
         assert!(err.contains("another godtab version, puzzle or options"), "process {p}: {err}");
@@ -188,47 +147,7 @@ fn started_until(dir: &Path, depth: u8, extra: &[&str]) -> (Vec<Child>, PathBuf,
     let out = dir.join("t.gtab");
     let port = ports(3);
     let children = start_each(&|_| board_args(&out, extra), 3, &port);
-    (watched_until(children, depth), out, port)
-}
-
-/// The arguments of a 3-process run on the 2x5 board writing to `out`.
-fn board_args(out: &Path, extra: &[&str]) -> Vec<String> {
-    let s = spec("slide-2x5.toml");
-    let mut args = vec!["gen", "--spec", &s, "--compact", "-o", out.to_str().unwrap(), "--threads", "1"];
-    args.extend(extra);
-    args.iter().map(ToString::to_string).collect()
-}
-
-/// Waits until process 1 of `children` reports depth `depth`.
-fn watched_until(mut children: Vec<Child>, depth: u8) -> Vec<Child> {
-    let mut reader = BufReader::new(children[1].stderr.take().unwrap());
-    let wanted = format!("depth {depth:>3}:");
-    let mut line = String::new();
-    loop {
-        line.clear();
-        assert!(reader.read_line(&mut line).unwrap() > 0, "process 1 ended before depth {depth}");
-        if line.contains(&wanted) {
-            break;
-        }
-    }
-    // Keep process 1's errors (so that it never blocks on them): they are
-    // its stderr again when it ends.
-    let (kept_in, kept_out) = std::os::unix::net::UnixStream::pair().unwrap();
-    std::thread::spawn(move || {
-        let mut kept_in = kept_in;
-        let mut line = String::new();
-        while reader.read_line(&mut line).unwrap_or(0) > 0 {
-            let _ = std::io::Write::write_all(&mut kept_in, line.as_bytes());
-            line.clear();
-        }
-    });
-    children[1].stderr = Some(std::process::ChildStderr::from(std::os::fd::OwnedFd::from(kept_out)));
-    children
-}
-
-fn signal(child: &Child, name: &str) {
-    let pid = child.id().to_string();
-    assert!(Command::new("kill").args([&format!("-{name}"), &pid]).status().unwrap().success());
+    (watched_until(children, 1, depth), out, port)
 }
 
 #[test]
@@ -321,18 +240,21 @@ fn a_full_disk_on_one_process_stops_every_process_naming_it_and_the_run_resumes(
     let out = dir.path().join("t.gtab");
     let out_of = |p: usize| if p == 1 { small.join("t.gtab") } else { out.clone() };
     let extra = ["--checkpoint-every", "0"];
-    let children = start_each(&|p| board_args(&out_of(p), &extra), 3, &ports(3));
-    let children = watched_until(children, 12);
+    // Targets in other folders share no secret there: it is given.
+    let env = [("GODTAB_CLUSTER_SECRET", "the secret of the full disk's run")];
+    let children = start_with(&|p| board_args(&out_of(p), &extra), 3, &ports(3), &env);
+    let children = watched_until(children, 1, 12);
     // Fill process 1's disk: its next part cannot be written.
     let filler = small.join("filler");
     let _ = std::fs::write(&filler, vec![0u8; 1 << 20]);
     let started = Instant::now();
     let results = finish(children, Duration::from_secs(60));
-    // The clock starts when the disk fills, not when the write fails: the
-    // level that writes the next part may take seconds on a loaded machine,
-    // then the others stop within seconds of the failure (at most 4 s
-    // waiting for its word, and it at most 6 s for them to leave).
-    assert!(started.elapsed() < Duration::from_secs(20), "the processes took {:?} to stop", started.elapsed());
+    // The clock starts when the disk fills, not when the write fails (the
+    // next level writes the next part). The others stop as soon as process
+    // 1's word comes, and it as soon as they have left: sooner than the 6 s
+    // it waits for them at most (its word once stayed in timely's buffers
+    // until it exited, after those 6 s, and could be lost then).
+    assert!(started.elapsed() < Duration::from_secs(6), "the processes took {:?} to stop", started.elapsed());
     let (status, err) = &results[1];
     assert_eq!(status.code(), Some(1), "{err}");
     assert!(err.lines().last().unwrap().contains("No space left on device"), "{err}");
@@ -347,7 +269,8 @@ fn a_full_disk_on_one_process_stops_every_process_naming_it_and_the_run_resumes(
     // With room again, every process continues to the same bytes.
     std::fs::remove_file(&filler).unwrap();
     let resume = ["--resume"];
-    let results = finish(start_each(&|p| board_args(&out_of(p), &resume), 3, &ports(3)), Duration::from_secs(120));
+    let children = start_with(&|p| board_args(&out_of(p), &resume), 3, &ports(3), &env);
+    let results = finish(children, Duration::from_secs(120));
     for (p, (status, err)) in results.iter().enumerate() {
         assert!(status.success(), "process {p}: {err}");
     }
@@ -357,126 +280,12 @@ fn a_full_disk_on_one_process_stops_every_process_naming_it_and_the_run_resumes(
     let tiny = dir.path().join("tiny");
     let Some(_tiny) = Mounted::tmpfs(&tiny, "64k") else { panic!("a second tmpfs could not be mounted") };
     let out_of = |p: usize| if p == 2 { tiny.join("t.gtab") } else { dir.path().join("u.gtab") };
-    let results = finish(start_each(&|p| board_args(&out_of(p), &[]), 3, &ports(3)), Duration::from_secs(60));
+    let children = start_with(&|p| board_args(&out_of(p), &[]), 3, &ports(3), &env);
+    let results = finish(children, Duration::from_secs(60));
     assert!(results[2].1.contains("free, and this generation needs"), "{}", results[2].1);
     for p in [0, 1] {
         assert!(results[p].1.contains(&format!("process {p}: process 2 stopped: ")), "{}", results[p].1);
     }
-}
-
-/// Two network namespaces joined by a veth pair: two "hosts" on this
-/// machine, at 10.231.N.1 and 10.231.N.2, whose link can be cut; removed at
-/// the end.
-struct TwoHosts {
-    names: [String; 2],
-    links: [String; 2],
-    addresses: [String; 2],
-}
-
-impl TwoHosts {
-    /// The namespaces and their link, if this user may make them (root
-    /// with iproute2).
-    fn new() -> Option<Self> {
-        let id = std::process::id() % 10_000;
-        let hosts = Self {
-            names: [format!("godtab-a{id}"), format!("godtab-b{id}")],
-            links: [format!("gta{id}"), format!("gtb{id}")],
-            addresses: [format!("10.231.{}.1", id % 250), format!("10.231.{}.2", id % 250)],
-        };
-        let ip = |args: &[&str]| Command::new("ip").args(args).status().is_ok_and(|s| s.success());
-        let [a, b] = &hosts.names;
-        let [la, lb] = &hosts.links;
-        let made = ip(&["netns", "add", a])
-            && ip(&["netns", "add", b])
-            && ip(&["link", "add", la, "type", "veth", "peer", "name", lb])
-            && ip(&["link", "set", la, "netns", a])
-            && ip(&["link", "set", lb, "netns", b])
-            && (0..2).all(|h| {
-                let (ns, link) = (&hosts.names[h], &hosts.links[h]);
-                let address = format!("{}/24", hosts.addresses[h]);
-                ip(&["-n", ns, "addr", "add", &address, "dev", link])
-                    && ip(&["-n", ns, "link", "set", link, "up"])
-                    && ip(&["-n", ns, "link", "set", "lo", "up"])
-            });
-        made.then_some(hosts)
-    }
-
-    /// Starts `godtab args` on host `h`.
-    fn spawn(&self, h: usize, args: &[String]) -> Child {
-        Command::new("ip")
-            .args(["netns", "exec", &self.names[h], env!("CARGO_BIN_EXE_godtab")])
-            .args(args)
-            .stdin(std::process::Stdio::null())
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap()
-    }
-
-    /// Takes host `h`'s end of the link down: the other host sees no
-    /// reset, only silence.
-    fn cut(&self, h: usize) {
-        self.link(h, "down");
-    }
-
-    /// Sets host `h`'s end of the link `up` or `down`.
-    fn link(&self, h: usize, state: &str) {
-        let status = Command::new("ip").args(["-n", &self.names[h], "link", "set", &self.links[h], state]).status();
-        assert!(status.unwrap().success());
-    }
-}
-
-impl Drop for TwoHosts {
-    fn drop(&mut self) {
-        for name in &self.names {
-            let _ = Command::new("ip").args(["netns", "del", name]).status();
-        }
-    }
-}
-
-#[test]
-fn a_host_cut_off_stops_the_other_within_seconds_naming_it_and_the_run_resumes() {
-    let Some(hosts) = TwoHosts::new() else {
-        eprintln!("not run: this user cannot make network namespaces (it takes root and iproute2)");
-        return;
-    };
-    let dir = tempfile::tempdir().unwrap();
-    let s = spec("slide-2x5.toml");
-    let expected = one_process_table(&["--spec", &s], "compact", dir.path());
-    let file = dir.path().join("hosts");
-    let port = ports(1);
-    std::fs::write(&file, format!("{}:{port}\n{}:{port}\n", hosts.addresses[0], hosts.addresses[1])).unwrap();
-    let out = dir.path().join("t.gtab");
-    let args = |p: usize, extra: &[&str]| -> Vec<String> {
-        let mut args = board_args(&out, extra);
-        let p = p.to_string();
-        args.extend(["--processes", "2", "--process", &p, "--hosts", file.to_str().unwrap()].map(String::from));
-        args
-    };
-    let children: Vec<Child> = (0..2).map(|p| hosts.spawn(p, &args(p, &["--checkpoint-every", "0"]))).collect();
-    let children = watched_until(children, 12);
-    hosts.cut(1);
-    let cut = Instant::now();
-    let results = finish(children, Duration::from_secs(120));
-    // The kernel gives up on the silent peer after a few seconds of
-    // probes (crates/cluster/src/net.rs); the watchdog's limit is minutes.
-    assert!(cut.elapsed() < Duration::from_secs(25), "the processes took {:?} to stop", cut.elapsed());
-    for (p, other) in [(0, 1), (1, 0)] {
-        let (status, err) = &results[p];
-        assert_eq!(status.code(), Some(1), "process {p}: {err}");
-        let last = err.lines().last().unwrap_or_default();
-        let named = format!("godtab: error: process {p}: lost the connection to process {other}, which stopped");
-        assert!(last.starts_with(&named), "process {p}: {err}");
-    }
-    assert!(!out.exists());
-    // With the link up again, both continue to the same bytes.
-    hosts.link(1, "up");
-    let children: Vec<Child> = (0..2).map(|p| hosts.spawn(p, &args(p, &["--resume"]))).collect();
-    for (p, (status, err)) in finish(children, Duration::from_secs(120)).iter().enumerate() {
-        assert!(status.success(), "process {p}: {err}");
-        assert!(err.contains("continued a run stopped at depth"), "process {p}: {err}");
-    }
-    assert!(std::fs::read(&out).unwrap() == expected);
 }
 
 #[test]
@@ -485,24 +294,43 @@ fn processes_that_disagree_are_refused() {
     let out = dir.path().join("t.gtab");
     let port = ports(2);
     let o = out.to_str().unwrap();
-    let common = ["--processes", "2", "--port", &port, "--compact", "-o", o, "--stall-timeout", "30s"];
+    let common = [
+        "--processes",
+        "2",
+        "--port",
+        &port,
+        "--compact",
+        "-o",
+        o,
+        "--stall-timeout",
+        "30s",
+        WAIT_BRIEFLY[0],
+        WAIT_BRIEFLY[1],
+    ];
     let mut first = vec!["gen", "eight-puzzle", "--process", "0"];
     first.extend(common);
     let other = spec("slide-2x4.toml");
     let mut second = vec!["gen", "--spec", &other, "--process", "1"];
     second.extend(common);
-    // Another puzzle on process 1.
+    // Another puzzle on process 1: neither admits the other, and both end
+    // at the connect timeout saying why.
     let results = finish(vec![spawn(&first), spawn(&second)], Duration::from_secs(60));
     for (p, (status, err)) in results.iter().enumerate() {
         assert_eq!(status.code(), Some(1), "process {p}: {err}");
-        assert!(err.contains("another godtab version, puzzle or options"), "process {p}: {err}");
+        let last = err.lines().last().unwrap_or_default();
+        assert!(last.contains("not every process connected in time"), "process {p}: {err}");
+        assert!(last.contains("another godtab version, puzzle or options"), "process {p}: {err}");
     }
     assert!(!out.exists());
     // Bad arguments, each refused before connecting.
     let hosts = dir.path().join("hosts");
     std::fs::write(&hosts, "alpha:7000\nbeta\n").unwrap();
     let h = hosts.to_str().unwrap();
-    let refusals: [(&[&str], &str); 5] = [
+    let loopback = dir.path().join("loopback");
+    std::fs::write(&loopback, format!("127.0.0.1:{port}\n127.0.0.1:{port}\n")).unwrap();
+    let l = loopback.to_str().unwrap();
+    let refusals: [(&[&str], &str); 6] = [
+        (&["--processes", "2", "--process", "0", "--hosts", l], "--hosts: a run across hosts needs a secret"),
         (&["--processes", "2", "--process", "2"], "--process 2: the processes of --processes 2 are numbered 0 to 1"),
         (&["--processes", "2", "--process", "0", "--hosts", h], "line 2: \"beta\" is not host:port"),
         (&["--processes", "3", "--process", "0", "--hosts", h], "hosts: line 2"),

@@ -5,6 +5,8 @@ mod common;
 
 mod cli;
 mod cli_cluster;
+mod cli_cluster_admission;
+mod cli_cluster_hosts;
 mod cli_contest;
 mod cli_cube;
 mod cli_hardening;

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{Result, bail};
-use godtab_cluster::{ClusterRun, Hosts};
+use godtab_cluster::{ClusterRun, Hosts, SECRET_VARIABLE, SecretSource};
 use godtab_gen::{Progress, Ranges};
 use godtab_puzzles::Definition;
 use godtab_runtime::Encoding;
@@ -23,6 +23,8 @@ pub(crate) struct Cluster {
     pub(crate) processes: usize,
     pub(crate) process: usize,
     pub(crate) hosts: Option<PathBuf>,
+    /// `--secret FILE`.
+    pub(crate) secret: Option<PathBuf>,
     pub(crate) port: u16,
     pub(crate) stall_timeout: Duration,
     pub(crate) connect_timeout: Duration,
@@ -44,6 +46,21 @@ pub(crate) struct Job {
     pub(crate) threads: usize,
 }
 
+/// Where the run's secret comes from: `--secret FILE`, else
+/// GODTAB_CLUSTER_SECRET, else (processes on this machine only) process
+/// 0's, shared beside the target.
+fn secret_of(cluster: &Cluster) -> Result<SecretSource> {
+    Ok(match (&cluster.secret, std::env::var_os(SECRET_VARIABLE)) {
+        (Some(path), _) => SecretSource::File(path.clone()),
+        (None, Some(value)) => SecretSource::Value(value.into_encoded_bytes()),
+        (None, None) if cluster.hosts.is_some() && cluster.processes > 1 => bail!(
+            "--hosts: a run across hosts needs a secret, so that only its own processes can join it: give every \
+             process --secret FILE (the same secret, in a file only its owner can read) or set {SECRET_VARIABLE}"
+        ),
+        (None, None) => SecretSource::Shared,
+    })
+}
+
 /// Runs this process's part.
 pub(crate) fn run(cluster: &Cluster, job: Job) -> Result<ExitCode> {
     if cluster.processes == 0 {
@@ -53,6 +70,7 @@ pub(crate) fn run(cluster: &Cluster, job: Job) -> Result<ExitCode> {
         Some(path) => Hosts::read(path, cluster.processes)?,
         None => godtab_cluster::loopback(cluster.processes, cluster.port)?,
     };
+    let secret = secret_of(cluster)?;
     let puzzle = job.definition.puzzle();
     if !job.histogram_only {
         job.encoding.check(puzzle).map_err(|p| advise(godtab_gen::GenError::Encoding(p)))?;
@@ -83,6 +101,7 @@ pub(crate) fn run(cluster: &Cluster, job: Job) -> Result<ExitCode> {
         checkpoint_every: job.checkpoint_every,
         stall_timeout: timeout(cluster.stall_timeout),
         connect_timeout: timeout(cluster.connect_timeout),
+        secret,
         definition: job.definition.clone(),
     };
     note(format_args!(

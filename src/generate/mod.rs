@@ -148,6 +148,15 @@ pub(crate) struct Args {
     /// processes run on this machine on ports --port, --port + 1, ...
     #[arg(long, value_name = "FILE", requires = "processes")]
     hosts: Option<PathBuf>,
+    /// A file holding the run's secret (the same on every process; it must
+    /// not be readable by every user): a connection joins the run only if
+    /// its process proves that it knows the secret. The environment
+    /// variable GODTAB_CLUSTER_SECRET may hold it instead. Required with
+    /// --hosts; without it, process 0 makes one and shares it in -o's
+    /// folder (OUT.cluster-secret, readable by its owner only, removed at
+    /// the end).
+    #[arg(long, value_name = "FILE", requires = "processes")]
+    secret: Option<PathBuf>,
     /// The first loopback port of a run on this machine (without --hosts).
     #[arg(long, value_name = "PORT", default_value_t = 47100, requires = "processes")]
     port: u16,
@@ -326,6 +335,7 @@ fn run_cluster(
         processes,
         process,
         hosts: args.hosts.clone(),
+        secret: args.secret.clone(),
         port: args.port,
         stall_timeout: args.stall_timeout,
         connect_timeout: args.connect_timeout,

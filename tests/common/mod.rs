@@ -1,5 +1,7 @@
 //! What the end-to-end tests share: running the real `godtab` binary.
 
+pub mod cluster;
+
 use std::io::Write;
 use std::process::{Child, Command, Output, Stdio};
 

@@ -1,7 +1,6 @@
 //! What ends a process of a cluster run when another fails: timely reports
 //! a lost connection by a panic on the networking thread of that
-//! connection, and retries a connection, or waits for a silent process,
-//! forever. The panic hook turns the first panic of any thread into one
+//! connection, and waits for a silent process forever. The panic hook turns the first panic of any thread into one
 //! line naming the process at the connection's other end and exit status
 //! 1; the watchdog, armed while waiting on the others, ends the wait after
 //! a timeout and names the processes not heard from.
@@ -10,6 +9,10 @@
 //! tells the others why ([`Link::tell_failure`](crate::Link::tell_failure)):
 //! they end naming it and its reason, and the connections they close then
 //! are no news to it ([`telling`]).
+//!
+//! Exiting runs no destructor: the files a process shares only while it
+//! runs (process 0's shared secret) are removed by [`fail`] itself
+//! ([`remove_on_failure`]).
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::SeqCst};
@@ -23,10 +26,18 @@ static WAITING_FOR: Mutex<Waiting> = Mutex::new(Waiting { problem: String::new()
 /// For each process, one more than the last epoch whose end it was heard
 /// to send.
 static HEARD: Mutex<Vec<u64>> = Mutex::new(Vec::new());
+/// For each process, when anything of it last came (ms since [`START`],
+/// plus 1; 0: never).
+static LAST_WORD: Mutex<Vec<u64>> = Mutex::new(Vec::new());
+/// Silence after which a process is named as silent when every end of the
+/// awaited epoch came (its heartbeats come every second while it waits).
+const SILENT_AFTER: u64 = 3000;
 /// Connections lost since this process began telling the others it fails.
 static LOST_WHILE_TELLING: AtomicUsize = AtomicUsize::new(0);
 static TELLING: AtomicBool = AtomicBool::new(false);
 static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+/// Files [`fail`] removes: what this process shares only while it runs.
+static REMOVE_ON_FAILURE: Mutex<Vec<std::path::PathBuf>> = Mutex::new(Vec::new());
 
 /// How long a lost connection waits for its process's word on why it
 /// stopped (which comes before the connection closes, on another thread,
@@ -102,12 +113,22 @@ pub fn install(process: usize) {
 fn waiting_problem() -> String {
     let Ok(waiting) = WAITING_FOR.lock() else { return "the other processes went silent".into() };
     let me = PROCESS.load(SeqCst);
-    let silent: Vec<String> = match (waiting.epoch, HEARD.lock()) {
+    let mut silent: Vec<String> = match (waiting.epoch, HEARD.lock()) {
         (Some(epoch), Ok(heard)) => {
             (0..heard.len()).filter(|&p| p != me && heard[p] <= epoch).map(|p| p.to_string()).collect()
         }
         _ => Vec::new(),
     };
+    if silent.is_empty() {
+        // Every end came, but not the progress after it (a cut link can
+        // deliver one and lose the other): the silent are those who have
+        // said nothing, not even a heartbeat, lately.
+        let now = now_ms() + 1;
+        if let Ok(last) = LAST_WORD.lock() {
+            let quiet = |p: usize| last.get(p).is_none_or(|&at| now.saturating_sub(at) > SILENT_AFTER);
+            silent = (0..last.len()).filter(|&p| p != me && quiet(p)).map(|p| p.to_string()).collect();
+        }
+    }
     match silent.as_slice() {
         [] => waiting.problem.clone(),
         [one] => format!("process {one} sent nothing: {}", waiting.problem),
@@ -115,10 +136,30 @@ fn waiting_problem() -> String {
     }
 }
 
-/// Prints `problem` as this process's error and exits with status 1.
+/// Prints `problem` as this process's error, removes the files of
+/// [`remove_on_failure`], and exits with status 1.
 pub fn fail(problem: &str) -> ! {
+    if let Ok(files) = REMOVE_ON_FAILURE.lock() {
+        for file in files.iter() {
+            let _ = std::fs::remove_file(file);
+        }
+    }
     eprintln!("godtab: error: process {}: {problem}", PROCESS.load(SeqCst));
     std::process::exit(1)
+}
+
+/// Has [`fail`] remove `path` (exiting, it runs no destructor).
+pub fn remove_on_failure(path: &std::path::Path) {
+    if let Ok(mut files) = REMOVE_ON_FAILURE.lock() {
+        files.push(path.to_path_buf());
+    }
+}
+
+/// Takes back [`remove_on_failure`] of `path`.
+pub fn keep_on_failure(path: &std::path::Path) {
+    if let Ok(mut files) = REMOVE_ON_FAILURE.lock() {
+        files.retain(|f| f != path);
+    }
 }
 
 /// Arms the watchdog: unless [`disarm`] or `arm` runs again within
@@ -152,11 +193,25 @@ pub fn heard(process: usize, epoch: u64) {
     }
 }
 
+/// Records that something of `process` came now.
+pub fn alive(process: usize) {
+    if let Ok(mut last) = LAST_WORD.lock() {
+        if last.len() <= process {
+            last.resize(process + 1, 0);
+        }
+        last[process] = now_ms() + 1;
+    }
+}
+
 /// Sizes the record of who was heard for `processes` processes.
 pub fn expect(processes: usize) {
     if let Ok(mut heard) = HEARD.lock() {
         let len = processes.max(heard.len());
         heard.resize(len, 0);
+    }
+    if let Ok(mut last) = LAST_WORD.lock() {
+        let len = processes.max(last.len());
+        last.resize(len, 0);
     }
 }
 

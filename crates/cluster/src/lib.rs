@@ -4,8 +4,12 @@
 //! [timely-dataflow](https://docs.rs/timely) carrying what they exchange.
 //!
 //! Every process runs the same binary with the same puzzle and options and
-//! one address list (line `i` for process `i`): timely connects them over
-//! TCP. A level is one epoch of one small dataflow (an input, an exchange
+//! one address list (line `i` for process `i`). [`net`] connects them over
+//! TCP and admits a connection only after a handshake in which both sides
+//! prove that they know the run's [`secret`] (an HMAC-SHA256 over fresh
+//! challenges, the processes' indices and the run's digest): a stranger's
+//! connection is closed with a note, and the process goes on waiting for
+//! its peers. Timely then carries the messages. A level is one epoch of one small dataflow (an input, an exchange
 //! by target process into an inbox, a probe): each process sends the
 //! ranks it found in others' ranges as they come, in sorted batches encoded
 //! as varint deltas ([`link`]), then its count and flags for the level to
@@ -20,18 +24,25 @@
 //! closes its connections, which timely reports by a panic on its
 //! networking threads ([`guard`] turns the first into one line and exit
 //! status 1); a silent process (hung, or cut off without a reset) is found
-//! by a watchdog. Timely retries a connection forever; the watchdog bounds
-//! that too.
+//! by a watchdog. A process keeps dialing a peer not up yet until the
+//! connect timeout, which names the processes that did not come.
 
+mod accept;
+mod beat;
 pub mod guard;
+mod handshake;
+#[cfg(test)]
+mod handshake_tests;
 pub mod hosts;
 pub mod link;
 pub mod net;
 mod run;
+pub mod secret;
 
 pub use hosts::{Hosts, loopback};
 pub use link::{LevelBytes, Link};
 pub use run::{ClusterRun, Generated, OnProgress, generate};
+pub use secret::{SECRET_VARIABLE, Secret, SecretSource, SharedSecret};
 
 /// Why a cluster run could not start or finish.
 #[derive(Debug, thiserror::Error)]
@@ -42,6 +53,12 @@ pub enum ClusterError {
     /// Timely could not set up the connections.
     #[error("connecting the processes: {0}")]
     Connect(String),
+    /// The processes did not all join: this one cannot listen at its
+    /// address, the others did not come (or were refused) in time, a
+    /// signal stopped the wait, or this process is a duplicate. The
+    /// message names the process and what it waited for.
+    #[error("{0}")]
+    Join(String),
     /// The processes do not agree (another binary, puzzle or option).
     #[error("{0}")]
     Mismatch(String),

@@ -24,6 +24,7 @@ use timely::dataflow::operators::{Input, Probe};
 use timely::dataflow::{InputHandle, ProbeHandle};
 use timely::worker::Worker;
 
+use crate::beat::{BEAT, Beats};
 use crate::guard;
 
 /// What processes send each other.
@@ -74,6 +75,8 @@ pub struct Link<'w> {
     levels: Vec<LevelBytes>,
     /// Messages of this epoch taken early (while sending).
     early: Vec<Message>,
+    /// Sent while waiting at a barrier.
+    beats: Beats,
 }
 
 /// How long a failing process waits for the others to leave after telling
@@ -87,7 +90,9 @@ fn heed(message: &Message, epoch: u64) {
         Message::Failed { from, problem } => guard::fail(&format!("process {from} stopped: {problem}")),
         Message::Hello { from, .. } | Message::Round { from, .. } | Message::End { from, .. } => {
             guard::heard(*from as usize, epoch);
+            guard::alive(*from as usize);
         }
+        Message::Ranks { from, .. } => guard::alive(*from as usize),
         _ => {}
     }
 }
@@ -131,6 +136,7 @@ impl<'w> Link<'w> {
                 )
                 .probe_with(&probe);
         });
+        let beats = Beats::new(worker);
         let mut link = Self {
             worker,
             input,
@@ -142,6 +148,7 @@ impl<'w> Link<'w> {
             sent: LevelBytes::default(),
             levels: Vec::new(),
             early: Vec::new(),
+            beats,
         };
         for to in 0..processes {
             link.input.send((to as u32, Message::Hello { from: process as u32, digest }));
@@ -199,8 +206,10 @@ impl<'w> Link<'w> {
                 stall.map_or(0, |s| s.as_secs())
             )
         });
-        let (probe, input) = (&self.probe, &self.input);
-        self.worker.step_or_park_while(None, || probe.less_than(input.time()));
+        while self.probe.less_than(self.input.time()) {
+            self.beats.beat();
+            self.worker.step_or_park(Some(BEAT));
+        }
         guard::disarm();
         let mut messages = std::mem::take(&mut self.early);
         messages.extend(self.inbox.borrow_mut().remove(&epoch).unwrap_or_default());
@@ -232,7 +241,11 @@ impl<'w> Link<'w> {
         for to in (0..self.processes).filter(|&p| p != self.process) {
             self.input.send((to as u32, Message::Failed { from, problem: problem.to_string() }));
         }
-        self.input.flush();
+        // Timely holds an exchange's records until their epoch ends (a
+        // flush alone leaves them until the input closes, at the exit):
+        // ending it sends the word now.
+        let epoch = *self.input.time();
+        self.input.advance_to(epoch + 1);
         let started = std::time::Instant::now();
         while guard::lost_while_telling() < self.processes - 1 && started.elapsed() < TELLING_TIME {
             self.worker.step_or_park(Some(Duration::from_millis(10)));

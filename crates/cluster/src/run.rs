@@ -11,6 +11,7 @@ use godtab_gen::{GenError, Options, Progress, Ranges, ShareOf, TableAssembly, sh
 use godtab_puzzles::Definition;
 use godtab_runtime::Encoding;
 
+use crate::secret::SecretSource;
 use crate::{ClusterError, Hosts, LevelBytes, Link, guard};
 
 /// Bytes of a piece of the table sent to process 0.
@@ -57,8 +58,11 @@ pub struct ClusterRun {
     /// How long to wait for the other processes at a level's end before
     /// giving up (`None`: forever).
     pub stall_timeout: Option<Duration>,
-    /// How long to wait for every process to connect.
+    /// How long to wait for every process to connect (`None`: forever).
     pub connect_timeout: Option<Duration>,
+    /// The secret a process must know to join the run (see
+    /// [`SecretSource`]).
+    pub secret: SecretSource,
 }
 
 impl ClusterRun {
@@ -114,7 +118,7 @@ pub struct Generated {
 ///
 /// # Errors
 ///
-/// [`ClusterError::Setup`], [`ClusterError::Connect`],
+/// [`ClusterError::Setup`], [`ClusterError::Connect`], [`ClusterError::Join`],
 /// [`ClusterError::Mismatch`], and the search's or the table's
 /// [`GenError`]: every process fails when one does.
 pub fn generate(run: ClusterRun) -> Result<Generated, ClusterError> {
@@ -133,22 +137,28 @@ pub fn generate(run: ClusterRun) -> Result<Generated, ClusterError> {
     // belongs to no pool): sized here, unless the program sized it before.
     let _ = rayon::ThreadPoolBuilder::new().num_threads(run.threads.max(1)).build_global();
     guard::install(run.process);
-    let connect = run.connect_timeout;
-    guard::arm(connect, None, || {
-        format!(
-            "not every process connected within {} s (addresses {}): start every process, with the same --processes \
-             and hosts (the limit is --connect-timeout)",
-            connect.map_or(0, |c| c.as_secs()),
-            run.hosts.0.join(" ")
-        )
-    });
+    let digest = run_digest(&run)?;
+    let deadline = run.connect_timeout.map(|limit| Instant::now() + limit);
+    // Process 0's shared secret, removed at the end of the run.
+    let mut shared_secret = None;
     let (builders, others) = if processes == 1 {
-        timely::CommunicationConfig::Thread.try_build()
+        timely::CommunicationConfig::Thread.try_build().map_err(ClusterError::Connect)?
     } else {
-        crate::net::connect(run.process, run.hosts.0.clone())
-    }
-    .map_err(ClusterError::Connect)?;
-    guard::disarm();
+        let (secret, shared) = run.secret.resolve(run.process, &run.target, deadline, run.stop)?;
+        shared_secret = shared;
+        if let Some(weak) = secret.weakness() {
+            eprintln!("process {}: {weak}", run.process);
+        }
+        let peers = crate::net::Peers {
+            process: run.process,
+            addresses: &run.hosts.0,
+            digest,
+            secret,
+            deadline,
+            stop: run.stop,
+        };
+        crate::net::connect(peers)?
+    };
     // Timely runs the worker on a thread of its own, with what it is given
     // to own: the run, taken once.
     let job = Mutex::new(Some(run));
@@ -156,7 +166,7 @@ pub fn generate(run: ClusterRun) -> Result<Generated, ClusterError> {
     let guards = timely::execute::execute_from(builders, others, timely::WorkerConfig::default(), move |worker| {
         let taken = job.lock().ok().and_then(|mut j| j.take());
         let result = match taken {
-            Some(run) => run_worker(worker, &run),
+            Some(run) => run_worker(worker, &run, digest),
             None => Err(ClusterError::Connect("timely started more than one worker".into())),
         };
         let _ = result_in.send(result);
@@ -171,10 +181,24 @@ pub fn generate(run: ClusterRun) -> Result<Generated, ClusterError> {
     } else {
         drop(guards.join());
     }
+    drop(shared_secret);
     result
 }
 
-fn run_worker(worker: &mut timely::worker::Worker, run: &ClusterRun) -> Result<Generated, ClusterError> {
+/// The digest of what every process of a run must agree on: the
+/// generator's version, the puzzle, the encoding, a count or a table, and
+/// the number of processes.
+fn run_digest(run: &ClusterRun) -> Result<u64, ClusterError> {
+    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    hasher.update(godtab_gen::GENERATOR.as_bytes());
+    // A count's digest is that of another table than any table run's:
+    // processes that mix the two disagree here.
+    hasher.update(&godtab_gen::share_digest(&run.definition, run.encoding, run.histogram_only)?.to_le_bytes());
+    hasher.update(&(run.processes() as u64).to_le_bytes());
+    Ok(hasher.digest())
+}
+
+fn run_worker(worker: &mut timely::worker::Worker, run: &ClusterRun, digest: u64) -> Result<Generated, ClusterError> {
     let processes = run.processes();
     let definition = &run.definition;
     let report = |progress: &Progress| {
@@ -184,15 +208,6 @@ fn run_worker(worker: &mut timely::worker::Worker, run: &ClusterRun) -> Result<G
     };
     let options =
         &Options { max_memory: run.max_memory, on_progress: Some(&report), encoding: run.encoding, stop: run.stop };
-    let digest = {
-        let mut hasher = xxhash_rust::xxh3::Xxh3::new();
-        hasher.update(godtab_gen::GENERATOR.as_bytes());
-        // A count's digest is that of another table than any table run's:
-        // processes that mix the two disagree here.
-        hasher.update(&godtab_gen::share_digest(definition, options.encoding, run.histogram_only)?.to_le_bytes());
-        hasher.update(&(processes as u64).to_le_bytes());
-        hasher.digest()
-    };
     let mut link = Link::new(worker, digest, run.stall_timeout).map_err(|e| ClusterError::Mismatch(e.to_string()))?;
     let part = run.part_path();
     let share = ShareOf {
