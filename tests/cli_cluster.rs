@@ -13,7 +13,7 @@ use crate::common::cluster::{
     board_args, ephemeral_ports, finish, one_process_table, ports, signal, spawn_with, spec, start, start_each,
     start_with, watched_until,
 };
-use crate::common::{godtab, spawn, stderr};
+use crate::common::{Mounted, godtab, spawn, stderr};
 
 /// Processes that cannot be one run wait for the right peers this long,
 /// then end naming why those who came were refused.
@@ -207,25 +207,6 @@ fn a_stopped_run_continues_from_its_parts_to_the_same_table() {
     assert!(std::fs::read(&out).unwrap() == expected);
 }
 
-/// A small file system mounted for a test, unmounted at the end.
-struct Mounted(PathBuf);
-
-impl Mounted {
-    /// A tmpfs of `size` at `at`, if this user may mount one (root).
-    fn tmpfs(at: &Path, size: &str) -> Option<Self> {
-        std::fs::create_dir_all(at).unwrap();
-        let options = format!("size={size}");
-        let mounted = Command::new("mount").args(["-t", "tmpfs", "-o", &options, "godtab-test"]).arg(at).status();
-        mounted.is_ok_and(|s| s.success()).then(|| Self(at.to_path_buf()))
-    }
-}
-
-impl Drop for Mounted {
-    fn drop(&mut self) {
-        let _ = Command::new("umount").arg(&self.0).status();
-    }
-}
-
 #[test]
 fn a_full_disk_on_one_process_stops_every_process_naming_it_and_the_run_resumes() {
     let dir = tempfile::tempdir().unwrap();
@@ -233,7 +214,7 @@ fn a_full_disk_on_one_process_stops_every_process_naming_it_and_the_run_resumes(
     let expected = one_process_table(&["--spec", &s], "compact", dir.path());
     let small = dir.path().join("small");
     // Room for process 1's parts (3 x 216 kB) and no more.
-    let Some(_mounted) = Mounted::tmpfs(&small, "1m") else {
+    let Some(_mounted) = Mounted::tmpfs(&small, "1m", "") else {
         eprintln!("not run: this user cannot mount a small file system (it takes root)");
         return;
     };
@@ -278,7 +259,7 @@ fn a_full_disk_on_one_process_stops_every_process_naming_it_and_the_run_resumes(
     // A disk too small from the start is refused before the search, with
     // the same word to the others.
     let tiny = dir.path().join("tiny");
-    let Some(_tiny) = Mounted::tmpfs(&tiny, "64k") else { panic!("a second tmpfs could not be mounted") };
+    let Some(_tiny) = Mounted::tmpfs(&tiny, "64k", "") else { panic!("a second tmpfs could not be mounted") };
     let out_of = |p: usize| if p == 2 { tiny.join("t.gtab") } else { dir.path().join("u.gtab") };
     let children = start_with(&|p| board_args(&out_of(p), &[]), 3, &ports(3), &env);
     let results = finish(children, Duration::from_secs(60));

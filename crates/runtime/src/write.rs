@@ -191,14 +191,8 @@ pub fn packed_head(
 /// The checksum of a file written in pieces, in order, with its checksum
 /// field as zeros (as [`PackedHead::prefix`] has it): what goes at
 /// [`CHECKSUM_AT`], little-endian.
-#[derive(Clone)]
+#[derive(Clone, Default)]
 pub struct Checksum(xxhash_rust::xxh3::Xxh3);
-
-impl Default for Checksum {
-    fn default() -> Self {
-        Self(xxhash_rust::xxh3::Xxh3::new())
-    }
-}
 
 impl Checksum {
     /// Adds the next bytes of the file.
