@@ -3,7 +3,7 @@
 //! - `gen-tables [--check | --big]`: write (or check) the shipped tables in
 //!   `data/`, or build the big ones.
 //! - `gen-fixture [--check]`: write (or check) the committed fixture tables
-//!   of this format version.
+//!   of this format version and the embedded example's table.
 //! - `gen-header [--check]`: write (or check) `include/godtab.h`, the C
 //!   API's header, with cbindgen.
 //! - `capi [--valgrind]`: build the C libraries, check that the no-std
@@ -100,7 +100,9 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.task {
         Task::GenTables(args) => gen_tables::run(&args),
-        Task::GenFixture(args) => artefacts::Artefacts::fixtures().and_then(|files| write_or_check(&files, &args)),
+        Task::GenFixture(args) => artefacts::Artefacts::fixtures()
+            .and_then(|files| write_or_check(&files, &args))
+            .and_then(|()| write_or_check(&artefacts::Artefacts::embedded()?, &args)),
         Task::GenHeader(args) => artefacts::Artefacts::header().and_then(|files| write_or_check(&files, &args)),
         Task::Capi(args) => capi::run(&args),
         Task::Dist => dist::run(),

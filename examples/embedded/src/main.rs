@@ -1,7 +1,7 @@
 //! Answers a nine-digits query with no std and no allocator: the table is a
 //! static byte slice, the state and the solution live on the stack. The
-//! table is opened as a `Lookup` against its layout, computed by the build
-//! script: no puzzle model and no header decoder are linked in (about 7 KB
+//! table is opened as a `Lookup` against its layout, computed when the table
+//! was written (both in fixture/): no puzzle model and no header decoder are linked in (about 7 KB
 //! of code and a 200-byte handle; `cargo xtask bench size` measures it).
 //!
 //! The linker proves the point: this binary links `core` alone (no `std`,
@@ -14,11 +14,13 @@
 
 use godtab_runtime::{Lookup, LookupLayout};
 
-/// The table, compiled into the program.
-static TABLE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/nine-digits.gtab"));
+/// The table, compiled into the program (`cargo xtask gen-fixture` writes
+/// it; a test in the workspace checks it is what the generator makes).
+static TABLE: &[u8] = include_bytes!("../fixture/nine-digits.gtab");
 
-/// What the build script learned about the table.
-const LAYOUT: LookupLayout = include!(concat!(env!("OUT_DIR"), "/layout.rs"));
+/// The table's lookup layout, computed when the table was written, so the
+/// program opens the bytes with no header decoding.
+const LAYOUT: LookupLayout = include!("../fixture/layout.rs");
 
 /// The statement's sample: three clockwise turns of the top-left block.
 const SAMPLE: [u8; 9] = [4, 1, 3, 5, 2, 6, 7, 8, 9];
