@@ -564,6 +564,9 @@ fn package_writes_data_answers_and_validators_called_as_kattis_calls_them() {
 /// output validator on every test file: Eight II's and a board's.
 #[test]
 fn package_submissions_are_accepted_by_the_output_validator() {
+    if !crate::common::slow_tests_run("package_submissions_are_accepted_by_the_output_validator") {
+        return;
+    }
     // The 8-puzzle in the multi-tile metric comes from a table file (its
     // checker then takes the puzzle from the table).
     for (puzzle, short, multi) in

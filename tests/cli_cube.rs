@@ -129,6 +129,9 @@ fn distances(table: &str, cases: &[u8]) -> Vec<String> {
 
 #[test]
 fn the_2x2x2_and_the_corners_through_pattern_sets_equal_their_complete_tables() {
+    if !crate::common::slow_tests_run("the_2x2x2_and_the_corners_through_pattern_sets_equal_their_complete_tables") {
+        return;
+    }
     let dir = tempfile::tempdir().unwrap();
     for (file, patterns, count) in [
         ("cube-2x2x2.tws", "[[patterns]]\nCORNERS = \"all\"\n", "400"),

@@ -66,6 +66,16 @@ impl Drop for Mounted {
     }
 }
 
+/// Whether the slow tests run: with `GODTAB_SLOW_TESTS=1` (CI sets it), or
+/// a slow test says it was skipped and how to run it.
+pub fn slow_tests_run(test: &str) -> bool {
+    let run = std::env::var_os("GODTAB_SLOW_TESTS").is_some_and(|v| v != "0");
+    if !run {
+        eprintln!("skipped (slow): {test}; GODTAB_SLOW_TESTS=1 runs it");
+    }
+    run
+}
+
 /// Fails the test where it must run (CI sets `GODTAB_REQUIRE_ROOT_TESTS`),
 /// or says it was not run, when this user cannot do what it needs.
 pub fn not_run(why: &str) {

@@ -64,7 +64,7 @@ eight-puzzle 1 2 3: the state has the wrong number of tiles for this puzzle
 pub fn run(args: &Args) -> Result<()> {
     let libraries = build_libraries()?;
     check_no_allocator(&libraries)?;
-    let dir = crate::workspace_root().join("target/capi/example");
+    let dir = crate::build_dir().join("capi/example");
     std::fs::create_dir_all(&dir)?;
     let tables = write_tables(&dir)?;
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
@@ -124,7 +124,7 @@ pub fn run(args: &Args) -> Result<()> {
 pub fn build_nostd() -> Result<PathBuf> {
     let nostd = ["--profile", "bundle-nostd", "--features", "panic-handler", "--crate-type", "staticlib"];
     crate::cargo(&[&["rustc", "--quiet", "-p", "godtab-capi"][..], &nostd].concat())?;
-    Ok(crate::workspace_root().join("target/bundle-nostd/libgodtab_capi.a"))
+    Ok(crate::build_dir().join("bundle-nostd/libgodtab_capi.a"))
 }
 
 /// Builds the C libraries: `cargo rustc` with the crate types asked for,
@@ -133,15 +133,14 @@ pub fn build_nostd() -> Result<PathBuf> {
 /// `bundle-nostd` profile sets, and its own panic handler, which only the
 /// `panic-handler` feature defines).
 pub fn build_libraries() -> Result<Libraries> {
-    let root = crate::workspace_root();
+    let build = crate::build_dir();
     let nostd = build_nostd()?;
     crate::cargo(&[
         "rustc",
         "--quiet",
         "-p",
         "godtab-capi",
-        "--profile",
-        "bundle",
+        "--release",
         "--features",
         "std",
         "--crate-type",
@@ -150,7 +149,7 @@ pub fn build_libraries() -> Result<Libraries> {
         "-C",
         "link-arg=-Wl,-soname,libgodtab.so",
     ])?;
-    let lib = root.join("target/capi/lib");
+    let lib = build.join("capi/lib");
     std::fs::create_dir_all(&lib)?;
     let libraries = Libraries {
         nostd: lib.join("libgodtab_nostd.a"),
@@ -158,11 +157,10 @@ pub fn build_libraries() -> Result<Libraries> {
         shared: lib.join("libgodtab.so"),
     };
     std::fs::copy(&nostd, &libraries.nostd).context("copying libgodtab_nostd.a")?;
-    for (built, copy) in [
-        ("target/bundle/libgodtab_capi.a", &libraries.static_std),
-        ("target/bundle/libgodtab_capi.so", &libraries.shared),
-    ] {
-        std::fs::copy(root.join(built), copy).with_context(|| format!("copying {built}"))?;
+    for (built, copy) in
+        [("release/libgodtab_capi.a", &libraries.static_std), ("release/libgodtab_capi.so", &libraries.shared)]
+    {
+        std::fs::copy(build.join(built), copy).with_context(|| format!("copying {built}"))?;
     }
     Ok(libraries)
 }

@@ -3,11 +3,12 @@
 //! Writes `target/dist/godtab-VERSION-TARGET/` and
 //! `target/dist/godtab-VERSION-TARGET.tar.gz`, holding:
 //!
-//! - `bin/godtab`: the command, built with the `bundle` profile (stripped,
-//!   LTO, one codegen unit);
+//! - `bin/godtab`: the command, built with the `release` profile (the one
+//!   build the other tasks share) and stripped of symbols and debug
+//!   information;
 //! - `include/godtab.h` and `lib/`: the C API's header and libraries
 //!   (`libgodtab.a`, `libgodtab.so`, `libgodtab_nostd.a`; see
-//!   [`crate::capi`]);
+//!   [`crate::capi`]), stripped likewise;
 //! - `tables/<id>.gtab.zst`: every built-in table (and the 15-puzzle's
 //!   pattern set `tables/fifteen-puzzle.gtab`), the bytes that
 //!   `data/SHA256SUMS` lists;
@@ -22,7 +23,10 @@
 //! in sorted order, each with the commit's time (`SOURCE_DATE_EPOCH` if
 //! set), owner 0:0 with no names and a fixed mode, and a gzip header
 //! without a time or a name. The bundle's own `godtab` then verifies the
-//! folder and answers a sample from its tables.
+//! folder and answers a sample from its tables. With `--target-dir DIR`
+//! everything is built in `DIR` (from nothing, if it is new) and the bundle
+//! written to `DIR/dist/`: two bundles built so are the proof that the bytes
+//! come from the source alone, not from a cache.
 
 use std::collections::BTreeMap;
 use std::io::Write as _;
@@ -50,8 +54,21 @@ impl File {
     }
 }
 
-pub fn run() -> Result<()> {
+/// Arguments of `cargo xtask dist`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Build everything in this folder (cargo's target folder) and write
+    /// the bundle to its `dist/`, instead of `target/`.
+    #[arg(long, value_name = "DIR")]
+    target_dir: Option<PathBuf>,
+}
+
+pub fn run(args: &Args) -> Result<()> {
     let root = crate::workspace_root();
+    if let Some(dir) = &args.target_dir {
+        crate::set_build_dir(dir.clone())?;
+    }
+    let build = crate::build_dir();
     Artefacts::header()?.check()?;
     let target = host_target()?;
     let metadata = cargo_metadata(&target)?;
@@ -63,12 +80,13 @@ pub fn run() -> Result<()> {
         .to_string();
     let name = format!("godtab-{version}-{target}");
 
-    crate::cargo(&["build", "--quiet", "-p", "godtab", "--bin", "godtab", "--profile", "bundle"])?;
+    crate::cargo(&["build", "--quiet", "-p", "godtab", "--bin", "godtab", "--release"])?;
     let libraries = crate::capi::build_libraries()?;
 
+    let dist = build.join("dist");
     let read = |path: &Path| std::fs::read(path).with_context(|| format!("reading {}", path.display()));
     let mut files = vec![
-        File::executable("bin/godtab", read(&root.join("target/bundle/godtab"))?),
+        File::executable("bin/godtab", stripped(&build.join("release/godtab"), &dist)?),
         File::new("include/godtab.h", read(&root.join("include/godtab.h"))?),
         File::new("README.md", read(&root.join("README.md"))?),
         File::new("LICENSE-APACHE", read(&root.join("LICENSE-APACHE"))?),
@@ -76,7 +94,7 @@ pub fn run() -> Result<()> {
     ];
     files.extend(documentation(&root.join("docs"))?);
     for (library, path) in libraries.all() {
-        let bytes = read(path)?;
+        let bytes = stripped(path, &dist)?;
         let file = format!("lib/{library}");
         files.push(if library.ends_with(".so") { File::executable(file, bytes) } else { File::new(file, bytes) });
     }
@@ -100,7 +118,6 @@ pub fn run() -> Result<()> {
     files.push(File::new("SHA256SUMS", sha256sums(&listed).into_bytes()));
     files.sort_by(|a, b| a.path.cmp(&b.path));
 
-    let dist = root.join("target/dist");
     let folder = dist.join(&name);
     write_folder(&folder, &files)?;
     let archive = archive(&name, &files, source_date()?)?;
@@ -109,7 +126,8 @@ pub fn run() -> Result<()> {
 
     self_check(&folder)?;
     let size = |path: &str| files.iter().find(|f| f.path == path).map_or(0, |f| f.bytes.len());
-    println!("wrote target/dist/{name}/ and target/dist/{name}.tar.gz ({} bytes)", archive.len());
+    let shown = dist.strip_prefix(&root).unwrap_or(&dist).display();
+    println!("wrote {shown}/{name}/ and {shown}/{name}.tar.gz ({} bytes)", archive.len());
     println!("  sha256 {}", crate::artefacts::sha256_hex(&archive));
     for path in ["bin/godtab", "lib/libgodtab.a", "lib/libgodtab.so", "lib/libgodtab_nostd.a"] {
         println!("  {path}: {} bytes", size(path));
@@ -235,6 +253,24 @@ pub fn archive(prefix: &str, files: &[File], mtime: u64) -> Result<Vec<u8>> {
     let mut gz = flate2::GzBuilder::new().mtime(0).write(Vec::new(), flate2::Compression::best());
     gz.write_all(&tar)?;
     Ok(gz.finish()?)
+}
+
+/// The bytes of the built program or library at `path` without its symbol
+/// table and debug information (`strip` from binutils; an archive keeps the
+/// symbols a linker needs and gets no time stamps), written through a file
+/// in `dist`.
+fn stripped(path: &Path, dist: &Path) -> Result<Vec<u8>> {
+    std::fs::create_dir_all(dist)?;
+    let name = path.file_name().context("a built file has a name")?;
+    let out = dist.join(format!("{}.stripped", name.to_string_lossy()));
+    let archive = path.extension().is_some_and(|e| e == "a");
+    let how: &[&str] = if archive { &["--strip-debug", "--enable-deterministic-archives"] } else { &["--strip-all"] };
+    let status =
+        Command::new("strip").args(how).arg("-o").arg(&out).arg(path).status().context("running strip (binutils)")?;
+    ensure!(status.success(), "strip failed on {}", path.display());
+    let bytes = std::fs::read(&out).with_context(|| format!("reading {}", out.display()))?;
+    std::fs::remove_file(&out)?;
+    Ok(bytes)
 }
 
 /// `cargo metadata` for `target`, with the features the bundle builds.

@@ -9,7 +9,9 @@
 //! - `capi [--valgrind]`: build the C libraries, check that the no-std
 //!   one references no allocator, and build and run `examples/c` (under
 //!   valgrind with `--valgrind`).
-//! - `dist`: the release bundle, `target/dist/godtab-VERSION-TARGET.tar.gz`
+//! - `dist [--target-dir DIR]`: the release bundle,
+//!   `target/dist/godtab-VERSION-TARGET.tar.gz` (or in `DIR/dist/`, built
+//!   from nothing in `DIR`: CI builds it twice to check it is reproducible)
 //!   (and its folder): the binary, the C libraries and header, the tables,
 //!   SHA256SUMS, the README and docs/, and licences; the same bytes every
 //!   build.
@@ -82,8 +84,8 @@ enum Task {
     /// references no allocator, and build and run examples/c.
     Capi(capi::Args),
     /// Write the release bundle: target/dist/godtab-VERSION-TARGET.tar.gz
-    /// and its folder.
-    Dist,
+    /// and its folder (built in --target-dir if given).
+    Dist(dist::Args),
     /// Compare godtab with the seed programs, side by side in one run.
     Bench(bench::Args),
     /// Build the Python module as pip installs it and run its tests
@@ -105,7 +107,7 @@ fn main() -> ExitCode {
             .and_then(|()| write_or_check(&artefacts::Artefacts::embedded()?, &args)),
         Task::GenHeader(args) => artefacts::Artefacts::header().and_then(|files| write_or_check(&files, &args)),
         Task::Capi(args) => capi::run(&args),
-        Task::Dist => dist::run(),
+        Task::Dist(args) => dist::run(&args),
         Task::Bench(args) => bench::run(&args),
         Task::Python(args) => python::run(&args),
         Task::Fuzz(args) => fuzz::run(&args),
@@ -147,10 +149,30 @@ fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf)
 }
 
-/// Runs `cargo` with these arguments in the workspace root.
+/// Where the tasks' builds go: `target/` unless a task was told otherwise
+/// (`dist --target-dir`, to build from nothing beside the usual builds).
+static BUILD_DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+
+/// The folder every build of this run goes to (cargo's target folder).
+fn build_dir() -> PathBuf {
+    BUILD_DIR.get().cloned().unwrap_or_else(|| workspace_root().join("target"))
+}
+
+/// Sends this run's builds to `dir` instead of `target/`.
+fn set_build_dir(dir: PathBuf) -> anyhow::Result<()> {
+    let dir = if dir.is_absolute() { dir } else { std::env::current_dir()?.join(dir) };
+    BUILD_DIR.set(dir).map_err(|_| anyhow::anyhow!("the build folder is already chosen"))
+}
+
+/// Runs `cargo` with these arguments in the workspace root, building into
+/// [`build_dir`].
 fn cargo(args: &[&str]) -> anyhow::Result<()> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let status = std::process::Command::new(&cargo).args(args).current_dir(workspace_root()).status()?;
+    let status = std::process::Command::new(&cargo)
+        .args(args)
+        .current_dir(workspace_root())
+        .env("CARGO_TARGET_DIR", build_dir())
+        .status()?;
     anyhow::ensure!(status.success(), "`cargo {}` failed", args.join(" "));
     Ok(())
 }

@@ -44,6 +44,9 @@ fn tables(definition: &Definition) -> Vec<(Encoding, Vec<u8>)> {
 
 #[test]
 fn every_state_answered_as_the_table_answers_it() {
+    if !crate::slow_tests_run("every_state_answered_as_the_table_answers_it") {
+        return;
+    }
     for definition in answered() {
         for (encoding, bytes) in tables(&definition) {
             let what = format!("{} {encoding:?}", definition.id());

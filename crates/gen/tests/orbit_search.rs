@@ -101,6 +101,9 @@ fn solve(solver: &Solver<'_>, state: &Cells) -> Vec<usize> {
 
 #[test]
 fn the_2x2x2s_tables_hold_every_states_distance() {
+    if !crate::slow_tests_run("the_2x2x2s_tables_hold_every_states_distance") {
+        return;
+    }
     let pocket = puzzle("cube-2x2x2.tws");
     let (exact, distance, states) = pocket_distances(&pocket);
     let everything = [PatternDef::everything(&pocket)];
