@@ -9,8 +9,9 @@ use anyhow::{Context, Result, anyhow, bail};
 use godtab_runtime::State;
 use serde::Serialize;
 
-use crate::oracle::{Oracle, Unanswered};
 use crate::source::TableArgs;
+use godtab_oracle::{AskError, Oracle, Position};
+use godtab_runtime::Bytes;
 
 /// Arguments of `godtab analyse`.
 #[derive(clap::Args)]
@@ -79,8 +80,9 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
     let mut words: Vec<&str> = args.puzzle.iter().chain(&args.words).map(String::as_str).collect();
     let puzzle = if args.tables.table.is_some() { None } else { Some(words.remove(0)) };
     let loaded = args.tables.open_verified(puzzle)?;
-    let oracle = Oracle::new(&loaded.file, args.search)?;
-    let definition = oracle.definition();
+    let definition = loaded.definition("analyse")?.clone();
+    let definition = &definition;
+    let (oracle, _) = loaded.into_oracle(args.search);
     let board = definition.puzzle();
     // With --table the puzzle may still be named first.
     if let Some(&first) = words.first()
@@ -112,10 +114,10 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         anyhow!("the moves, column {column}: {word:?} is not a move of this puzzle (its moves: {})", names(&oracle))
     })?;
     let distance = |state: &State| -> Result<u8> {
-        match oracle.distance(state) {
-            Ok(Some(d)) => Ok(d),
+        match oracle.distance(&Position::Tiles(*state)) {
+            Ok(Some(d)) => Ok(d as u8),
             Ok(None) => bail!("{} cannot reach the goal", board.display(state)),
-            Err(why @ Unanswered::NodeLimit(..)) => bail!("{why} (raise --max-nodes)"),
+            Err(why @ AskError::NodeLimit { .. }) => bail!("{why} (raise --max-nodes)"),
             Err(why) => bail!("{why}"),
         }
     };
@@ -153,8 +155,8 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
 }
 
 /// The puzzle's move names, for an error.
-fn names(oracle: &Oracle<'_>) -> String {
-    oracle.definition().move_names().collect::<Vec<_>>().join(" ")
+fn names(oracle: &Oracle<Bytes>) -> String {
+    oracle.all_move_names().join(" ")
 }
 
 /// The summary line, then one line per move.

@@ -11,10 +11,10 @@ use godtab_runtime::{Definition, State};
 use serde::Serialize;
 
 use crate::eight_two::{EIGHT_TWO, eight_two_table};
-use crate::oracle::{Oracle, Unanswered};
 use crate::pdb::SearchArgs;
 use crate::relabel::{Unanswerable, blank_cell, towards_goal};
 use crate::source::TableArgs;
+use godtab_oracle::{AskError, Position};
 
 /// One answer, as `--json` prints it.
 #[derive(Serialize)]
@@ -47,16 +47,17 @@ pub(crate) fn run(
         other => other.map(str::to_owned),
     };
     let loaded = tables.open_verified(puzzle.as_deref())?;
-    let oracle = Oracle::new(&loaded.file, search)?;
-    let definition = oracle.definition();
+    let definition = loaded.definition("solve --from")?.clone();
+    let definition = &definition;
     let embedded = loaded.origin.is_embedded();
+    let (oracle, _) = loaded.into_oracle(search);
     let query = Query::read(definition, from, to, |why| advice(definition.id(), embedded, why, to))?;
-    let (distance, moves) = match oracle.solve(&query.relabelled) {
+    let (distance, moves) = match oracle.solve(&Position::Tiles(query.relabelled)) {
         Ok(answer) => match answer.moves {
             Some(moves) => (Some(moves.len() as u8), moves),
             None => (None, Vec::new()),
         },
-        Err(unanswered @ Unanswered::NodeLimit(..)) => bail!("{unanswered} (raise --max-nodes)"),
+        Err(unanswered @ AskError::NodeLimit { .. }) => bail!("{unanswered} (raise --max-nodes)"),
         Err(unanswered) => bail!("{unanswered}"),
     };
     query.answer(definition, distance, &moves, output)
@@ -127,7 +128,7 @@ impl Query {
             let plural = if names.len() == 1 { "" } else { "s" };
             writeln!(out, "{from_text} to {to_text}: {} move{plural}: {}", names.len(), names.join(" "))?;
             if output.show {
-                crate::solve::draw(&mut out, definition, self.start, moves, &names)?;
+                crate::present::draw(&mut out, definition, self.start, moves, &names)?;
             }
         }
         Ok(if distance.is_some() { ExitCode::SUCCESS } else { ExitCode::FAILURE })

@@ -244,20 +244,7 @@ fn write_text(out: &mut impl Write, info: &Info<'_>) -> io::Result<()> {
     field(out, "generator", &info.generator)?;
     field(out, "source", &info.source)?;
     writeln!(out)?;
-    write_histogram(out, &info.histogram, "states")
-}
-
-/// States per distance as a bar chart.
-pub(crate) fn write_histogram(out: &mut impl Write, histogram: &[u64], unit: &str) -> io::Result<()> {
-    let widest = histogram.iter().copied().max().unwrap_or(1).max(1);
-    let width = thousands(widest).len().max(11);
-    writeln!(out, "distance {unit:>width$}")?;
-    for (depth, &count) in histogram.iter().enumerate() {
-        // At least one mark for every non-empty level.
-        let bar = ((u128::from(count) * 50).div_ceil(u128::from(widest))) as usize;
-        writeln!(out, "{depth:>8} {:>width$} {}", thousands(count), "#".repeat(bar))?;
-    }
-    Ok(())
+    crate::present::write_histogram(out, &info.histogram, "states")
 }
 
 /// `godtab info` on a stopped generation's partial file: what it is and
@@ -317,6 +304,6 @@ fn unfinished(path: &std::path::Path, run: &godtab_gen::PartialRun, json: bool) 
         "continue it   godtab gen ... -o {target} --encoding {encoding} --resume (the same puzzle and options)"
     )?;
     writeln!(out)?;
-    write_histogram(&mut out, &run.histogram, "states")?;
+    crate::present::write_histogram(&mut out, &run.histogram, "states")?;
     Ok(ExitCode::SUCCESS)
 }

@@ -2,9 +2,10 @@
 //! `solve`, `check`, `info`, `random`, `gen` in `generate`, `verify`,
 //! `analyse`, `validate`, `package`), and
 //! what they share: where tables come from and how they are opened
-//! (`source`, `embedded`), how any kind of table answers a state
-//! (`oracle`) and every optimal solution (`optimal`), the cases commands read (`cases`, `lines`, `eight_two`),
-//! and how numbers are written (`text`); docs/ARCHITECTURE.md has the map.
+//! (`source`, `embedded`; every kind of table is then asked through
+//! `godtab_oracle`), the cases commands read (`cases`, `lines`,
+//! `eight_two`), and how answers and numbers are presented (`present`,
+//! `text`); docs/ARCHITECTURE.md has the map.
 //! The binary calls [`main`]; fuzz targets and tests reach the code they
 //! drive through the `fuzzing` module (feature `fuzzing`).
 
@@ -25,11 +26,10 @@ mod info;
 mod judge;
 mod lines;
 mod move_text;
-mod optimal;
-mod oracle;
 mod orbit_set;
 mod package;
 mod pdb;
+mod present;
 mod random;
 mod random_pairs;
 mod relabel;

@@ -1,123 +1,19 @@
-//! What an orbit pattern set is in the CLI (a twisty puzzle's tables, the
-//! Rubik's cube's among them): opening it for search, reading its states
-//! (blocks, scrambles, the cube's facelet strings), and answering `solve`,
-//! `judge`, `info` and `verify` from it.
+//! What `info` and `verify` say of an orbit pattern set (a twisty puzzle's
+//! tables, the Rubik's cube's among them), and the unsolvable states
+//! `random` makes of its puzzle. Its states are answered through
+//! `godtab_oracle`, as every table's are.
 
-use std::io::{self, BufReader, Read, Write};
+use std::io::Write;
 use std::process::ExitCode;
-use std::time::Instant;
 
 use anyhow::{Result, anyhow};
 use godtab_runtime::{Bytes, OrbitPatternSet};
 use godtab_twisty::group::MoveGroup;
 use godtab_twisty::model::Cells;
-use godtab_twisty::search::{Outcome, Solver};
-use godtab_twisty::set::OrbitSearch;
-use godtab_twisty::{Twisty, facelets, text};
+use godtab_twisty::{Twisty, facelets};
 use serde::Serialize;
 
-use crate::lines::Lines;
-use crate::oracle::Work;
 use crate::text::{Count, plural};
-
-/// How a state is written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Written {
-    /// In blocks: every set's name, pieces and orientations.
-    Blocks,
-    /// As the moves that lead to it from solved.
-    Scramble,
-    /// The 3x3x3 cube's 54 facelet letters.
-    Facelets,
-}
-
-/// An orbit pattern set opened for search.
-pub(crate) struct OrbitSet {
-    search: OrbitSearch,
-    group: MoveGroup,
-    facelets: bool,
-}
-
-/// A state's answer: its optimal moves (`None`: the moves cannot make the
-/// state, so none solves it) and what the search cost.
-pub(crate) struct Answer {
-    pub moves: Option<Vec<usize>>,
-    pub work: Work,
-}
-
-/// The views of each pattern a search looks up per side: the cube's three
-/// axes.
-const VIEWS: usize = 4;
-
-impl OrbitSet {
-    /// Rebuilds the set's puzzle, symmetries and patterns and copies its
-    /// tables into memory.
-    pub(crate) fn open(set: &OrbitPatternSet<Bytes>) -> Result<Self> {
-        let search = OrbitSearch::open(set).map_err(|e| anyhow!("the table is damaged: {e}"))?;
-        let group = MoveGroup::new(search.puzzle());
-        let facelets = facelets::is_standard_cube(search.puzzle());
-        Ok(Self { search, group, facelets })
-    }
-
-    pub(crate) fn puzzle(&self) -> &Twisty {
-        self.search.puzzle()
-    }
-
-    /// A solver over the set.
-    pub(crate) fn solver(&self, search: crate::pdb::SearchArgs) -> Solver<'_> {
-        let mut solver = self.search.solver(VIEWS);
-        if let Some(threads) = search.threads {
-            solver.threads = usize::from(threads);
-        }
-        solver
-    }
-
-    /// The state `text` writes, as `written` says.
-    pub(crate) fn state(&self, text: &str, written: Written) -> Result<Cells, String> {
-        let puzzle = self.puzzle();
-        let state = match written {
-            Written::Blocks => text::parse_state(puzzle, text).map_err(|e| e.to_string())?,
-            Written::Scramble => text::parse_scramble(puzzle, text).map_err(|e| e.to_string())?,
-            Written::Facelets if self.facelets => facelets::parse(text).map_err(|e| e.to_string())?,
-            Written::Facelets => {
-                return Err(format!(
-                    "{} is not the 3x3x3 cube of data/puzzles/cube-3x3x3.tws: facelet strings are that cube's",
-                    puzzle.id()
-                ));
-            }
-        };
-        if !puzzle.is_well_formed(&state) {
-            return Err("not a state of the puzzle".into());
-        }
-        Ok(state)
-    }
-
-    /// `state` as text: facelets for the cube, else blocks.
-    pub(crate) fn show(&self, state: &Cells) -> String {
-        if self.facelets { facelets::display(state) } else { text::display_state(self.puzzle(), state) }
-    }
-
-    /// The optimal moves of `state`, searched within `max_nodes`.
-    pub(crate) fn solve(&self, solver: &Solver<'_>, state: &Cells, max_nodes: u64) -> Result<Answer, Unsolved> {
-        let started = Instant::now();
-        if !self.group.contains(self.puzzle(), state) {
-            let work = Work { nodes: 0, generated: 0, seconds: started.elapsed().as_secs_f64() };
-            return Ok(Answer { moves: None, work });
-        }
-        let report = solver.solve(state, max_nodes);
-        let work = Work { nodes: report.expanded, generated: report.lookups, seconds: started.elapsed().as_secs_f64() };
-        match report.outcome {
-            Outcome::Solved => Ok(Answer { moves: Some(report.moves), work }),
-            Outcome::NodeLimit => Err(Unsolved::NodeLimit(max_nodes, work)),
-            Outcome::TooDeep => Err(Unsolved::TooDeep(work)),
-        }
-    }
-
-    /// Move names of `moves`.
-    pub(crate) fn names(&self, moves: &[usize]) -> Vec<&str> {
-        moves.iter().map(|&m| self.puzzle().moves()[m].name.as_str()).collect()
-    }
-}
 
 /// A state the moves cannot make, made from `state` by swapping two pieces
 /// of an orbit or twisting one piece (`pick(n)` chooses one of `n` at
@@ -146,200 +42,6 @@ pub(crate) fn unsolvable_from(
     }
     changes.retain(|s| !group.contains(puzzle, s));
     (!changes.is_empty()).then(|| changes[pick(changes.len()).min(changes.len() - 1)])
-}
-
-/// Why a state got no answer.
-pub(crate) enum Unsolved {
-    NodeLimit(u64, Work),
-    TooDeep(Work),
-}
-
-impl std::fmt::Display for Unsolved {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::NodeLimit(limit, _) => write!(f, "not solved within {}", plural(*limit, "node", "nodes")),
-            Self::TooDeep(_) => write!(f, "every solution is longer than {} moves", godtab_twisty::search::MAX_DEPTH),
-        }
-    }
-}
-
-impl Unsolved {
-    fn work(&self) -> Work {
-        match self {
-            Self::NodeLimit(_, work) | Self::TooDeep(work) => *work,
-        }
-    }
-}
-
-/// The node limit of an orbit pattern set's search: --max-nodes, or none.
-pub(crate) fn node_limit(search: crate::pdb::SearchArgs) -> u64 {
-    search.max_nodes.unwrap_or(u64::MAX)
-}
-
-/// One answer as `solve --json` prints it.
-#[derive(Serialize)]
-struct SolveJson<'a> {
-    state: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    scramble: Option<String>,
-    solvable: bool,
-    distance: Option<usize>,
-    moves: Vec<&'a str>,
-    #[serde(flatten, skip_serializing_if = "Option::is_none")]
-    search: Option<Work>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<String>,
-}
-
-/// `solve` on an orbit pattern set: every state given (in blocks, as
-/// scrambles, as facelets), answered in order; exit status 1 if one is not
-/// a state or has no answer.
-pub(crate) fn solve(
-    set: &OrbitSet,
-    given: &[(String, Written)],
-    search: crate::pdb::SearchArgs,
-    json: bool,
-) -> Result<ExitCode> {
-    let (solver, max_nodes) = (set.solver(search), node_limit(search));
-    let mut out = crate::stdio::stdout();
-    let mut failed = false;
-    for (text, written) in given {
-        let scramble = (*written == Written::Scramble).then(|| text.split_whitespace().collect::<Vec<_>>().join(" "));
-        let state = match set.state(text, *written) {
-            Ok(state) => state,
-            Err(e) => {
-                let flag = match written {
-                    Written::Blocks => "",
-                    Written::Scramble => "--scramble ",
-                    Written::Facelets => "--facelets ",
-                };
-                crate::stdio::note(format_args!("godtab solve: {flag}{text:?}: {e}"));
-                failed = true;
-                if json {
-                    let answer = SolveJson {
-                        state: text.clone(),
-                        scramble,
-                        solvable: false,
-                        distance: None,
-                        moves: Vec::new(),
-                        search: None,
-                        error: Some(e),
-                    };
-                    serde_json::to_writer(&mut out, &answer)?;
-                    writeln!(out)?;
-                }
-                continue;
-            }
-        };
-        let shown = scramble.clone().filter(|_| !json).unwrap_or_else(|| set.show(&state));
-        let (moves, work, error) = match set.solve(&solver, &state, max_nodes) {
-            Ok(answer) => (answer.moves, answer.work, None),
-            Err(unsolved) => (None, unsolved.work(), Some(unsolved)),
-        };
-        failed |= error.is_some();
-        let names = moves.as_deref().map(|m| set.names(m)).unwrap_or_default();
-        if json {
-            let answer = SolveJson {
-                state: shown,
-                scramble,
-                solvable: error.is_some() || moves.is_some(),
-                distance: moves.as_ref().map(Vec::len),
-                moves: names,
-                search: Some(work),
-                error: error.map(|e| e.to_string()),
-            };
-            serde_json::to_writer(&mut out, &answer)?;
-            writeln!(out)?;
-            continue;
-        }
-        match (&moves, &error) {
-            (_, Some(Unsolved::NodeLimit(..))) => writeln!(
-                out,
-                "{shown}: {} (raise --max-nodes)",
-                error.as_ref().map(ToString::to_string).unwrap_or_default()
-            )?,
-            (_, Some(e)) => writeln!(out, "{shown}: {e}")?,
-            (None, None) => writeln!(out, "{shown}: unsolvable")?,
-            (Some(m), None) if m.is_empty() => writeln!(out, "{shown}: solved (0 moves)")?,
-            (Some(m), None) => {
-                let plural = if m.len() == 1 { "" } else { "s" };
-                writeln!(out, "{shown}: {} move{plural}: {}", m.len(), names.join(" "))?;
-            }
-        }
-    }
-    Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
-}
-
-/// `judge` on an orbit pattern set: one case per line (a state in blocks
-/// on one line, a scramble, or a facelet string), or with `blocks` states
-/// in blocks over several lines, each ended by a line `End`. Answers "D m1
-/// m2 ..." or "unsolvable", in order; a bad case is reported and judging
-/// goes on.
-pub(crate) fn judge<W: Write, E: Write>(
-    set: &OrbitSet,
-    written: Written,
-    blocks: bool,
-    search: crate::pdb::SearchArgs,
-    input: &mut dyn Read,
-    output: &mut crate::judge::Output<W, E>,
-    placeholder: Option<&[u8]>,
-) -> io::Result<()> {
-    let (solver, max_nodes) = (set.solver(search), node_limit(search));
-    let mut lines = Lines::new(BufReader::with_capacity(64 << 10, input));
-    let mut case = 0u64;
-    let mut gathered = String::new();
-    let mut first_line = 0u64;
-    while let Some((line_number, line)) = lines.next()? {
-        let text = match line.text() {
-            Ok(text) => String::from_utf8_lossy(text).into_owned(),
-            Err(too_long) => {
-                case += 1;
-                output.bad_case(case, line_number, too_long, placeholder)?;
-                continue;
-            }
-        };
-        if text.trim().is_empty() {
-            continue;
-        }
-        if blocks {
-            if gathered.is_empty() {
-                first_line = line_number;
-            }
-            gathered.push_str(&text);
-            gathered.push(' ');
-            if text.trim() != "End" {
-                continue;
-            }
-        } else {
-            first_line = line_number;
-            gathered = text;
-        }
-        case += 1;
-        let answer = set
-            .state(gathered.trim(), written)
-            .and_then(|state| set.solve(&solver, &state, max_nodes).map_err(|e| e.to_string()))
-            .map(|answer| match answer.moves {
-                Some(moves) => {
-                    let mut line = moves.len().to_string();
-                    for name in set.names(&moves) {
-                        line.push(' ');
-                        line.push_str(name);
-                    }
-                    line
-                }
-                None => "unsolvable".to_string(),
-            });
-        gathered.clear();
-        match answer {
-            Ok(answer) => output.answer(&answer)?,
-            Err(problem) => output.bad_case(case, first_line, problem, placeholder)?,
-        }
-    }
-    if !gathered.trim().is_empty() {
-        case += 1;
-        output.bad_case(case, first_line, "the state has no End line", placeholder)?;
-    }
-    Ok(())
 }
 
 /// What `info` says of an orbit pattern set, as text or JSON.
@@ -458,7 +160,7 @@ pub(crate) fn info(set: &OrbitPatternSet<Bytes>, source: String, json: bool) -> 
             info.orbits.iter().map(|o| format!("{} {} x {} orientations", o.name, o.pieces, o.orientations)).collect();
         writeln!(out, "pieces: {} ({})", info.pieces, orbits.join(", "))?;
         writeln!(out, "moves: {} ({})", info.moves.len(), info.moves.join(" "))?;
-        writeln!(out, "states: {}", crate::generate::thousands_u128(info.states.parse().unwrap_or(0)))?;
+        writeln!(out, "states: {}", crate::present::thousands_u128(info.states.parse().unwrap_or(0)))?;
         match info.symmetries {
             Some(n) => writeln!(out, "symmetries: {n} (tables reduced by those that keep each pattern)")?,
             None => writeln!(out, "symmetries: not used")?,
@@ -480,7 +182,7 @@ pub(crate) fn info(set: &OrbitPatternSet<Bytes>, source: String, json: bool) -> 
                 plural(p.symmetries as u64, "symmetry", "symmetries"),
                 p.histogram.len().saturating_sub(1)
             )?;
-            crate::info::write_histogram(&mut out, &p.histogram, "entries")?;
+            crate::present::write_histogram(&mut out, &p.histogram, "entries")?;
         }
         writeln!(out, "checksum: {}", if info.checksum_ok { "ok" } else { "MISMATCH" })?;
     }

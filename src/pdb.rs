@@ -7,13 +7,13 @@ use std::process::ExitCode;
 
 use crate::text::{Count, plural};
 use anyhow::Result;
+use godtab_oracle::Limits;
 use godtab_puzzles::BLANK;
 use godtab_runtime::{Bytes, Combine, Kind, PatternSet};
-use godtab_search::{DEFAULT_MAX_NODES, Searcher};
+use godtab_search::Searcher;
 use serde::Serialize;
 
 use crate::info::Heading;
-use crate::oracle::Oracle;
 
 /// The `--max-nodes` and `--threads` options of `solve`, `judge` and
 /// `check`.
@@ -31,34 +31,10 @@ pub(crate) struct SearchArgs {
 }
 
 impl SearchArgs {
-    pub(crate) fn limit(self) -> u64 {
-        self.max_nodes.unwrap_or(DEFAULT_MAX_NODES)
+    /// The limits the oracle searches within.
+    pub(crate) fn limits(self) -> Limits {
+        Limits { max_nodes: self.max_nodes, threads: self.threads.map(usize::from) }
     }
-}
-
-/// The generic format's answer to one case line (a state, or with
-/// `scramble` the moves that lead to it): "D m1 m2 ..." or "unsolvable",
-/// or why the line has none.
-pub(crate) fn answer(oracle: &Oracle<'_>, text: &[u8], scramble: bool) -> Result<String, String> {
-    let definition = oracle.definition();
-    let state = if scramble {
-        definition.scramble(text).map_err(|e| e.to_string())?
-    } else {
-        let text = std::str::from_utf8(text).map_err(|_| "not UTF-8 text".to_string())?;
-        definition.puzzle().parse(text.trim_end()).map_err(|e| e.to_string())?
-    };
-    let answer = oracle.solve(&state).map_err(|e| e.to_string())?;
-    Ok(match answer.moves {
-        Some(moves) => {
-            let mut answer = moves.len().to_string();
-            for name in moves.iter().filter_map(|&m| definition.move_name(m)) {
-                answer.push(' ');
-                answer.push_str(name);
-            }
-            answer
-        }
-        None => "unsolvable".into(),
-    })
 }
 
 /// `godtab verify`'s summary of a pattern set.

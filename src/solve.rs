@@ -3,12 +3,11 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::Result;
-use godtab_runtime::{Definition, Kind, Puzzle, State};
-use serde::Serialize;
-
-use crate::oracle::{Oracle, Unanswered, Work};
 use crate::source::TableArgs;
+use anyhow::Result;
+use godtab_oracle::{AskError, Oracle, Position, Work, Written};
+use godtab_runtime::{Bytes, Kind, Puzzle};
+use serde::Serialize;
 
 /// Arguments of `godtab solve`.
 #[derive(clap::Args)]
@@ -80,7 +79,7 @@ struct Answer<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     scramble: Option<String>,
     solvable: bool,
-    distance: Option<u8>,
+    distance: Option<usize>,
     moves: Vec<&'a str>,
     /// With --all-optimal: how many optimal solutions there are.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -106,67 +105,35 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
     }
     // With --table, the first word may be a state rather than the puzzle.
     let words: Vec<String> = args.puzzle.iter().chain(&args.states).cloned().collect();
-    let (puzzle, mut states) = match &args.tables.table {
+    let (puzzle, states) = match &args.tables.table {
         Some(_) => (None, words.as_slice()),
         None => (words.first().map(String::as_str), words.get(1..).unwrap_or_default()),
     };
     let loaded = args.tables.open_verified(puzzle)?;
-    if let godtab_runtime::TableFile::OrbitPatterns(set) = &loaded.file {
-        return solve_orbit_set(args, set, states);
-    }
-    if !args.facelets.is_empty() {
-        anyhow::bail!(
-            "--facelets: facelet strings are the 3x3x3 cube's states; give a table of data/puzzles/cube-3x3x3.tws \
-             (godtab gen --spec data/puzzles/cube-3x3x3.tws -o cube.gtab)"
-        );
-    }
-    let oracle = Oracle::new(&loaded.file, args.search)?;
-    let definition = oracle.definition();
-    // With --table the puzzle may still be named: then it must match.
-    // (Not when the words are a state one tile per argument: a puzzle may
-    // be named like a tile.)
-    if let Some((first, rest)) = states.split_first()
-        && !is_one_state(definition.puzzle(), states)
-        && crate::source::names_the_puzzle(args.tables.table.as_deref(), definition, first)?
-    {
-        states = rest;
-    }
-    let puzzle = definition.puzzle();
-    if states.is_empty() && args.scramble.is_empty() {
-        anyhow::bail!(
-            "give at least one state to solve, e.g. \"{}\", or --scramble MOVES",
-            puzzle.display(&puzzle.goal())
-        );
-    }
-    let texts = group_single_tiles(puzzle, states);
+    let (oracle, _) = loaded.into_oracle(args.search);
+    let given = given_states(args, &oracle, states)?;
     let mut out = crate::stdio::stdout();
     let mut failed = false;
-    let given = texts.iter().map(|text| (text, false)).chain(args.scramble.iter().map(|text| (text, true)));
-    for (text, is_scramble) in given {
-        let parsed = if is_scramble {
-            definition.scramble(text.as_bytes()).map_err(|e| e.to_string())
-        } else {
-            puzzle.parse(text).map_err(|e| e.to_string())
-        };
-        let scramble = is_scramble.then(|| text.clone());
-        let state = match parsed {
-            Ok(state) => state,
+    for (text, written) in given {
+        let scramble = (written == Written::Scramble).then(|| text.clone());
+        let position = match oracle.parse(&text, written) {
+            Ok(position) => position,
             Err(e) => {
-                let what = if is_scramble { "--scramble " } else { "" };
-                crate::stdio::note(format_args!("godtab solve: {what}{text:?}: {e}"));
+                let flag = written.flag();
+                let flag = if flag.is_empty() { String::new() } else { format!("{flag} ") };
+                crate::stdio::note(format_args!("godtab solve: {flag}{text:?}: {e}"));
                 failed = true;
                 if args.json {
-                    let (state, moves) = (text.clone(), Vec::new());
                     let answer = Answer {
-                        state,
+                        state: text.clone(),
                         scramble,
                         solvable: false,
                         distance: None,
-                        moves,
+                        moves: Vec::new(),
                         count: None,
                         solutions: None,
                         search: None,
-                        error: Some(e),
+                        error: Some(e.to_string()),
                     };
                     serde_json::to_writer(&mut out, &answer)?;
                     writeln!(out)?;
@@ -177,12 +144,12 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         // A scramble stands for its state: shorter, and what was typed.
         let shown = match &scramble {
             Some(s) if !args.json => s.split_whitespace().collect::<Vec<_>>().join(" "),
-            _ => puzzle.display(&state).to_string(),
+            _ => oracle.show(&position),
         };
-        let solved = oracle.solve(&state).and_then(|answer| match (&answer.moves, args.all_optimal) {
+        let solved = oracle.solve(&position).and_then(|answer| match (&answer.moves, args.all_optimal) {
             (Some(moves), true) => {
                 let limit = args.limit.unwrap_or(DEFAULT_LIMIT);
-                let all = crate::optimal::all_optimal(&oracle, &state, moves.len() as u8, limit)?;
+                let all = oracle.all_optimal(&position, moves.len() as u8, limit)?;
                 Ok((answer, Some(all)))
             }
             _ => Ok((answer, None)),
@@ -192,26 +159,25 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
             Err(e) => (Err(e), None),
         };
         let (answer, search, error) = match solved {
-            Ok(answer) => (Some(answer.moves), answer.search, None),
-            Err(Unanswered::Damaged(why)) => anyhow::bail!("{why}"),
+            Ok(answer) => (Some(answer.moves), answer.work, None),
+            Err(AskError::Damaged(why)) => anyhow::bail!("the table is damaged: {why}"),
             Err(unanswered) => {
-                let hint = if matches!(unanswered, Unanswered::NodeLimit(..)) { " (raise --max-nodes)" } else { "" };
+                let hint = if matches!(unanswered, AskError::NodeLimit { .. }) { " (raise --max-nodes)" } else { "" };
                 (None, unanswered.work(), Some((unanswered.to_string(), hint)))
             }
         };
         failed |= error.is_some();
         let moves = answer.clone().flatten().unwrap_or_default();
-        let names: Vec<&str> = moves.iter().filter_map(|&m| definition.move_name(m)).collect();
+        let names = oracle.move_names(&moves);
         let search = match (search, all.as_ref().and_then(|all| all.search)) {
             (Some(first), Some(rest)) => Some(first.and(rest)),
             (first, rest) => first.or(rest),
         };
-        let listed: Option<Vec<Vec<&str>>> = all.as_ref().map(|all| {
-            all.solutions.iter().map(|s| s.iter().filter_map(|&m| definition.move_name(m)).collect()).collect()
-        });
+        let listed: Option<Vec<Vec<&str>>> =
+            all.as_ref().map(|all| all.solutions.iter().map(|s| oracle.move_names(s)).collect());
         if args.json {
             let solvable = error.is_some() || answer.as_ref().is_some_and(Option::is_some);
-            let distance = answer.as_ref().and_then(|a| a.as_ref()).map(|m| m.len() as u8);
+            let distance = answer.as_ref().and_then(|a| a.as_ref()).map(Vec::len);
             let error = error.map(|(why, _)| why);
             let count = all.as_ref().map(|all| all.count);
             let answer = Answer {
@@ -241,41 +207,69 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
                 writeln!(out, "{shown}: {} move{plural}: {}", names.len(), names.join(" "))?;
             }
         }
-        if args.show && answer.is_some_and(|a| a.is_some()) {
-            draw(&mut out, definition, state, &moves, &names)?;
+        if args.show
+            && answer.is_some_and(|a| a.is_some())
+            && let (Some(definition), Position::Tiles(state)) = (oracle.definition(), position)
+        {
+            crate::present::draw(&mut out, definition, state, &moves, &names)?;
         }
     }
     Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
 }
 
-/// `solve` on an orbit pattern set: the states given as words (one state
-/// in blocks if they spell one), scrambles and facelet strings.
-fn solve_orbit_set(
-    args: &Args,
-    set: &godtab_runtime::OrbitPatternSet<godtab_runtime::Bytes>,
-    words: &[String],
-) -> Result<ExitCode> {
-    use crate::orbit_set::{OrbitSet, Written};
-    if args.show || args.all_optimal || args.from.is_some() {
-        anyhow::bail!("--show, --all-optimal and --from are for complete tables and pattern sets of tiles");
-    }
-    let set = OrbitSet::open(set)?;
-    let words = match words.split_first() {
-        Some((first, rest)) if first == set.puzzle().id() => rest,
-        _ => words,
-    };
-    let joined = words.join(" ");
-    let mut given: Vec<(String, Written)> = if words.len() > 1 && set.state(&joined, Written::Blocks).is_ok() {
-        vec![(joined, Written::Blocks)]
-    } else {
-        words.iter().map(|w| (w.clone(), Written::Blocks)).collect()
+/// The states `solve` was given, each with how it is written: the words
+/// (one state if they spell one, as tiles one per word or blocks split into
+/// words; with --table the first may name the puzzle), the scrambles, the
+/// facelet strings.
+fn given_states(args: &Args, oracle: &Oracle<Bytes>, mut words: &[String]) -> Result<Vec<(String, Written)>> {
+    let mut given: Vec<(String, Written)> = match oracle.definition() {
+        Some(definition) => {
+            if !args.facelets.is_empty() {
+                anyhow::bail!(
+                    "--facelets: facelet strings are the 3x3x3 cube's states; give a table of \
+                     data/puzzles/cube-3x3x3.tws (godtab gen --spec data/puzzles/cube-3x3x3.tws -o cube.gtab)"
+                );
+            }
+            // With --table the puzzle may still be named: then it must
+            // match. (Not when the words are a state one tile per argument:
+            // a puzzle may be named like a tile.)
+            if let Some((first, rest)) = words.split_first()
+                && !is_one_state(definition.puzzle(), words)
+                && crate::source::names_the_puzzle(args.tables.table.as_deref(), definition, first)?
+            {
+                words = rest;
+            }
+            let puzzle = definition.puzzle();
+            if words.is_empty() && args.scramble.is_empty() {
+                anyhow::bail!(
+                    "give at least one state to solve, e.g. \"{}\", or --scramble MOVES",
+                    puzzle.display(&puzzle.goal())
+                );
+            }
+            group_single_tiles(puzzle, words).into_iter().map(|text| (text, Written::State)).collect()
+        }
+        None => {
+            if args.show || args.all_optimal {
+                anyhow::bail!("--show and --all-optimal are for complete tables and pattern sets of tiles");
+            }
+            let words = match words.split_first() {
+                Some((first, rest)) if first == oracle.name() => rest,
+                _ => words,
+            };
+            let joined = words.join(" ");
+            if words.len() > 1 && oracle.parse(&joined, Written::State).is_ok() {
+                vec![(joined, Written::State)]
+            } else {
+                words.iter().map(|w| (w.clone(), Written::State)).collect()
+            }
+        }
     };
     given.extend(args.scramble.iter().map(|s| (s.clone(), Written::Scramble)));
     given.extend(args.facelets.iter().map(|s| (s.clone(), Written::Facelets)));
     if given.is_empty() {
         anyhow::bail!("give at least one state to solve (in blocks), or --scramble MOVES, or --facelets STRING");
     }
-    crate::orbit_set::solve(&set, &given, args.search, args.json)
+    Ok(given)
 }
 
 /// How many solutions `--all-optimal` lists when `--limit` is not given.
@@ -314,22 +308,4 @@ fn is_one_state(puzzle: &Puzzle, words: &[String]) -> bool {
 fn group_single_tiles(puzzle: &Puzzle, words: &[String]) -> Vec<String> {
     let single_tiles = words.iter().all(|w| puzzle.parse(w).is_err() && !w.trim().contains(char::is_whitespace));
     if single_tiles && is_one_state(puzzle, words) { vec![words.join(" ")] } else { words.to_vec() }
-}
-
-/// The board after every move, starting from `state`.
-pub(crate) fn draw(
-    out: &mut impl Write,
-    definition: &Definition,
-    mut state: State,
-    moves: &[usize],
-    names: &[&str],
-) -> Result<()> {
-    let puzzle = definition.puzzle();
-    writeln!(out, "{:#}", puzzle.display(&state))?;
-    for (step, &m) in moves.iter().enumerate() {
-        state = puzzle.apply(&state, m).ok_or_else(|| anyhow::anyhow!("the table is damaged"))?;
-        writeln!(out, "-- {}. {} --", step + 1, names[step])?;
-        writeln!(out, "{:#}", puzzle.display(&state))?;
-    }
-    Ok(())
 }

@@ -8,6 +8,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Result, anyhow, bail};
+use godtab_oracle::Oracle;
 use godtab_runtime::{Bytes, Definition, FileError, Table, TableFile};
 
 use crate::embedded;
@@ -74,6 +75,14 @@ impl Loaded {
                 self.file.kind()
             ),
         }
+    }
+
+    /// The oracle that answers from the file, searching within `search`'s
+    /// limits, and where the file came from.
+    pub fn into_oracle(self, search: crate::pdb::SearchArgs) -> (Oracle<Bytes>, Origin) {
+        let mut oracle = Oracle::new(self.file);
+        oracle.set_limits(search.limits());
+        (oracle, self.origin)
     }
 
     /// The complete table, or one sentence saying that `command` needs one.

@@ -28,22 +28,7 @@ impl fmt::Display for Size {
     }
 }
 
-/// A count, displayed with thousands separators: "362,880".
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Count(pub u64);
-
-impl fmt::Display for Count {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let digits = self.0.to_string();
-        for (i, digit) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i) % 3 == 0 {
-                f.write_str(",")?;
-            }
-            write!(f, "{digit}")?;
-        }
-        Ok(())
-    }
-}
+pub(crate) use godtab_oracle::Count;
 
 /// 181440 as "181,440".
 pub(crate) fn thousands(n: u64) -> String {

@@ -3,11 +3,12 @@
 
 use std::fmt;
 
-use godtab_runtime::State;
+use godtab_runtime::{Definition, State};
 
 use crate::cases::Format;
 use crate::move_text::split_moves;
-use crate::oracle::{Oracle, Unanswered};
+use godtab_oracle::{AskError, Oracle, Position};
+use godtab_runtime::Bytes;
 
 /// Why an answer is wrong.
 #[derive(Debug, PartialEq, Eq)]
@@ -74,12 +75,19 @@ impl fmt::Display for Wrong {
 /// (the line's form, its count, every move's name and legality, whether the
 /// moves reach the goal), so that only an answer sound in every other way
 /// waits on the distance, which a pattern set may not be able to tell.
-pub(crate) fn check(oracle: &Oracle<'_>, format: Format, state: &State, line: &[u8]) -> Result<(), Wrong> {
-    let definition = oracle.definition();
+pub(crate) fn check(
+    oracle: &Oracle<Bytes>,
+    definition: &Definition,
+    format: Format,
+    state: &State,
+    line: &[u8],
+) -> Result<(), Wrong> {
+    let position = Position::Tiles(*state);
+    let distance_of = |_: &State| oracle.distance(&position).map(|d| d.map(|d| d as u8));
     let unsolvable: &[u8] = match format {
         Format::NineDigits => {
             let given = number(line).ok_or(Wrong::Malformed("expected a number"))?;
-            let distance = oracle.distance(state).map_err(undecided)?;
+            let distance = distance_of(state).map_err(undecided)?;
             return if given == distance.map_or(-1, i64::from) {
                 Ok(())
             } else {
@@ -97,13 +105,13 @@ pub(crate) fn check(oracle: &Oracle<'_>, format: Format, state: &State, line: &[
         }));
     }
     if line == unsolvable {
-        return match oracle.solvable(state) {
+        return match oracle.solvable(&position) {
             Some(false) => Ok(()),
-            Some(true) => Err(match oracle.distance(state) {
+            Some(true) => Err(match distance_of(state) {
                 Ok(Some(distance)) => Wrong::SaidUnsolvable { distance: Some(distance) },
                 _ => Wrong::SaidUnsolvable { distance: None },
             }),
-            None => match oracle.distance(state).map_err(undecided)? {
+            None => match distance_of(state).map_err(undecided)? {
                 None => Ok(()),
                 Some(distance) => Err(Wrong::SaidUnsolvable { distance: Some(distance) }),
             },
@@ -131,13 +139,13 @@ pub(crate) fn check(oracle: &Oracle<'_>, format: Format, state: &State, line: &[
     }
     if now != definition.puzzle().goal() {
         // Moves that cannot reach the goal from an unsolvable case say so.
-        return Err(match oracle.solvable(state) {
+        return Err(match oracle.solvable(&position) {
             Some(false) => Wrong::Unsolvable,
             _ => Wrong::MissesGoal { moves: moves.len() },
         });
     }
     // The moves solve the case: only their number is left to judge.
-    let distance = oracle.distance(state).map_err(undecided)?;
+    let distance = distance_of(state).map_err(undecided)?;
     let Some(distance) = distance else {
         return Err(Wrong::Undecided(
             "the table is damaged: moves reach the goal from a state it calls unsolvable".into(),
@@ -166,13 +174,14 @@ fn number(text: &[u8]) -> Option<i64> {
 }
 
 /// Why the distance a verdict needs could not be found.
-fn undecided(why: Unanswered) -> Wrong {
+fn undecided(why: AskError) -> Wrong {
     Wrong::Undecided(match why {
-        Unanswered::NodeLimit(limit, _) => format!(
+        AskError::NodeLimit { limit, .. } => format!(
             "cannot tell: the search for the fewest moves stopped at {} (raise --max-nodes)",
             crate::text::plural(limit, "node", "nodes")
         ),
-        Unanswered::TooDeep(_) => "cannot tell: every solution is longer than 255 moves".into(),
-        Unanswered::Damaged(why) => why,
+        AskError::TooDeep { max, .. } => format!("cannot tell: every solution is longer than {max} moves"),
+        why @ AskError::Damaged(_) => why.to_string(),
+        AskError::NotAState(why) => why,
     })
 }

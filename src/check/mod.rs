@@ -21,9 +21,9 @@ use protocol::{Checked, Outcome, Protocol};
 use crate::cases::Format;
 use crate::eight_two::EIGHT_TWO;
 use crate::lines::{Lines, TooLong};
-use crate::oracle::Oracle;
 use crate::source::TableArgs;
 use cases::Cases;
+use godtab_oracle::Oracle;
 
 /// Arguments of `godtab check`.
 #[derive(clap::Args)]
@@ -114,8 +114,7 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
             let (puzzle, files) = files(2, 2)?;
             let judge = Judge::open(args, puzzle)?;
             let mut out = crate::stdio::buffered_stdout();
-            let outcome =
-                judge.check(args, open(&files[0])?, open(&files[1])?, args.all, &mut out, Path::new(&files[1]))?;
+            let outcome = judge.check(open(&files[0])?, open(&files[1])?, args.all, &mut out, Path::new(&files[1]))?;
             out.flush()?;
             Ok(if outcome == Outcome::Accepted { ExitCode::SUCCESS } else { ExitCode::FAILURE })
         }
@@ -128,8 +127,8 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
                 let (puzzle, files) = files?;
                 let judge = Judge::open(args, puzzle)?;
                 let [input, output, answer] = [&files[0], &files[1], &files[2]];
-                let jury = judge.checked(args, open(input)?, open(answer)?, Path::new(answer))?;
-                let contestant = open(output).and_then(|o| judge.checked(args, open(input)?, o, Path::new(output)));
+                let jury = judge.checked(open(input)?, open(answer)?, Path::new(answer))?;
+                let contestant = open(output).and_then(|o| judge.checked(open(input)?, o, Path::new(output)));
                 protocol::testlib(&jury, contestant, result_file)
             };
             run().or_else(|error| protocol::testlib_fail(&error, result_file))
@@ -142,10 +141,10 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
                 bail!("{}: the feedback folder does not exist", feedback.display());
             }
             let judge = Judge::open(args, puzzle)?;
-            let jury = judge.checked(args, open(input)?, open(answer)?, Path::new(answer))?;
+            let jury = judge.checked(open(input)?, open(answer)?, Path::new(answer))?;
             let stdin = std::io::stdin();
             let contestant =
-                judge.checked(args, open(input)?, BufReader::with_capacity(64 << 10, stdin.lock()), Path::new("stdin"));
+                judge.checked(open(input)?, BufReader::with_capacity(64 << 10, stdin.lock()), Path::new("stdin"));
             protocol::kattis(&jury, contestant, feedback)
         }
     }
@@ -190,7 +189,7 @@ fn open(path: &String) -> Result<BufReader<File>> {
 /// table or pattern set and the cases' format.
 enum Judge {
     EightTwo(Vec<Table<Bytes>>),
-    File(Box<crate::source::Loaded>, Format),
+    File(Box<Oracle<Bytes>>, Format),
 }
 
 impl Judge {
@@ -204,13 +203,13 @@ impl Judge {
         let loaded = args.tables.open_verified(puzzle)?;
         let format = args.format.unwrap_or_else(|| Format::of(&loaded.file));
         format.check(&loaded.file).map_err(|problem| anyhow::anyhow!("--format: {problem}"))?;
-        Ok(Self::File(Box::new(loaded), format))
+        loaded.definition("check")?;
+        Ok(Self::File(Box::new(loaded.into_oracle(args.search).0), format))
     }
 
     /// Checks `answers` against `input`, writing the report to `out`.
     fn check(
         &self,
-        args: &Args,
         input: impl BufRead,
         answers: impl BufRead,
         all: bool,
@@ -225,17 +224,14 @@ impl Judge {
             } else {
                 Outcome::Accepted
             }),
-            Self::File(loaded, format) => {
-                let oracle = Oracle::new(&loaded.file, args.search)?;
-                check(&oracle, *format, input, answers, all, out, answers_name)
-            }
+            Self::File(oracle, format) => check(oracle, *format, input, answers, all, out, answers_name),
         }
     }
 
     /// [`Judge::check`] up to the first wrong case, into a report.
-    fn checked(&self, args: &Args, input: impl BufRead, answers: impl BufRead, name: &Path) -> Result<Checked> {
+    fn checked(&self, input: impl BufRead, answers: impl BufRead, name: &Path) -> Result<Checked> {
         let mut report = Vec::new();
-        let outcome = self.check(args, input, answers, false, &mut report, name)?;
+        let outcome = self.check(input, answers, false, &mut report, name)?;
         Ok(Checked { outcome, report: String::from_utf8_lossy(&report).into_owned() })
     }
 }
@@ -279,7 +275,7 @@ impl<R: BufRead> Answers<R> {
 /// and a summary; the outcome of the first wrong case (or of missing or
 /// extra output).
 fn check(
-    oracle: &Oracle<'_>,
+    oracle: &Oracle<Bytes>,
     format: Format,
     input: impl BufRead,
     answers: impl BufRead,
@@ -287,7 +283,8 @@ fn check(
     out: &mut impl Write,
     output_name: &Path,
 ) -> Result<Outcome> {
-    let mut cases = Cases::new(input, oracle.definition(), format);
+    let Some(definition) = oracle.definition() else { bail!("check answers from tables of tiles") };
+    let mut cases = Cases::new(input, definition, format);
     let empty_answers = format == Format::EightPuzzle;
     let mut answers = Answers { lines: Lines::new(answers), empty_answers };
     let (mut count, mut wrong) = (0u64, 0u64);
@@ -306,7 +303,9 @@ fn check(
             Err(problem) => Err((Outcome::Fail, format!("the input's case is not a state: {problem}"))),
             Ok(state) => match &text {
                 Err(too_long) => Err((Outcome::PresentationError, format!("malformed line: {too_long}"))),
-                Ok(text) => answers::check(oracle, format, state, text).map_err(|w| (w.outcome(), w.to_string())),
+                Ok(text) => {
+                    answers::check(oracle, definition, format, state, text).map_err(|w| (w.outcome(), w.to_string()))
+                }
             },
         };
         if let Err((outcome, why)) = verdict {

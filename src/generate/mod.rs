@@ -21,7 +21,6 @@ use godtab_runtime::Encoding;
 use crate::source::memory_limit;
 use crate::stdio::note;
 use crate::text::Size;
-pub(crate) use orbit::thousands_u128;
 use plan::Plan;
 use size::parse_size;
 

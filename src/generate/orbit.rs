@@ -55,7 +55,7 @@ pub(crate) fn run(spec: &TwistySpec, output: Option<&Path>, refused: &Refused, l
         plural(puzzle.positions() as u64, "piece", "pieces"),
         plural(puzzle.orbits().len() as u64, "orbit", "orbits"),
         plural(puzzle.moves().len() as u64, "move", "moves"),
-        thousands_u128(states),
+        crate::present::thousands_u128(states),
         match &group {
             Some(g) => plural(g.len() as u64, "symmetry", "symmetries"),
             None => "symmetry not used".to_string(),
@@ -126,17 +126,4 @@ pub(crate) fn run(spec: &TwistySpec, output: Option<&Path>, refused: &Refused, l
     }
     note(format_args!("wrote {}: {}", output.display(), Size(written.bytes)));
     Ok(ExitCode::SUCCESS)
-}
-
-/// A large count with thousands separators.
-pub(crate) fn thousands_u128(n: u128) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }

@@ -172,7 +172,7 @@ pub(crate) fn print_histogram(definition: &Definition, histogram: &[u64]) -> Res
     writeln!(out, "reachable     {}", thousands(reachable))?;
     writeln!(out, "God's number  {}", histogram.len().saturating_sub(1))?;
     writeln!(out)?;
-    crate::info::write_histogram(&mut out, histogram, "states")?;
+    crate::present::write_histogram(&mut out, histogram, "states")?;
     Ok(())
 }
 

@@ -8,9 +8,9 @@ mod formats;
 mod inputs;
 pub(crate) mod orbit_blocks;
 mod output;
-mod patterns;
 mod quick;
 mod quick_nine;
+mod searching;
 
 use std::fmt::Display;
 use std::io::{self, Read, Write};
@@ -24,6 +24,7 @@ use godtab_runtime::{Error, RankReader, Solution, State, StateError, Table, Tabl
 use crate::cases::{CasesArgs, Format};
 use crate::stdio;
 use formats::{OnePerLine, ThreeLines};
+use godtab_oracle::Written;
 pub(crate) use inputs::OnError;
 use orbit_blocks::OrbitBlocks;
 pub(crate) use output::Output;
@@ -71,26 +72,21 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         eight_two::run(&cases, &files, args.on_error, &mut output)?;
     } else {
         let (loaded, format) = cases.open()?;
-        match &loaded.file {
-            TableFile::Complete(table) => inputs::each(&files, &mut output, |input, output| {
-                judge_into(table, format, input, output, placeholder)
-            })?,
-            TableFile::Patterns(set) => inputs::each(&files, &mut output, |input, output| {
-                patterns::judge(set, args.search, format, input, output, placeholder)
-            })?,
-            TableFile::OrbitPatterns(set) => {
-                let set = crate::orbit_set::OrbitSet::open(set)?;
-                let written = match format {
-                    Format::Scramble => crate::orbit_set::Written::Scramble,
-                    Format::Facelets => crate::orbit_set::Written::Facelets,
-                    _ => crate::orbit_set::Written::Blocks,
-                };
-                let search = args.search;
-                inputs::each(&files, &mut output, |input, output| {
-                    crate::orbit_set::judge(&set, written, format == Format::Blocks, search, input, output, placeholder)
-                })?;
-            }
-            other => anyhow::bail!("{}: judge cannot answer from a {}", loaded.origin.path_text(), other.kind()),
+        let (oracle, _) = loaded.into_oracle(args.search);
+        // A complete table answers in the problems' own formats, by lookup;
+        // every other table through the oracle's search.
+        if let TableFile::Complete(table) = oracle.file() {
+            inputs::each(&files, &mut output, |input, output| judge_into(table, format, input, output, placeholder))?;
+        } else {
+            oracle.ready()?;
+            let written = match format {
+                Format::Scramble => Written::Scramble,
+                Format::Facelets => Written::Facelets,
+                _ => Written::State,
+            };
+            inputs::each(&files, &mut output, |input, output| {
+                searching::judge(&oracle, written, format == Format::Blocks, input, output, placeholder)
+            })?;
         }
     }
     output.finish()?;

@@ -232,6 +232,17 @@ pub(crate) struct Layout {
 }
 
 impl Encoding {
+    /// The encoding's name, as `godtab gen --encoding` and every front end
+    /// write it: "full", "compact", "parity".
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Full => "full",
+            Self::Compact => "compact",
+            Self::Parity => "parity",
+        }
+    }
+
     /// Whether `puzzle`'s tables can be stored this way; if not, why.
     ///
     /// # Errors

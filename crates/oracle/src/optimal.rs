@@ -7,13 +7,14 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
-use godtab_runtime::{Bytes, Puzzle, QueryError, State, Table};
+use godtab_runtime::{Puzzle, QueryError, State, Table, TableFile};
 use godtab_search::Searcher;
 
-use crate::oracle::{Oracle, Unanswered, Work};
+use crate::{AskError, Oracle, Position, Work};
 
 /// The optimal solutions of a state.
-pub(crate) struct AllOptimal {
+#[derive(Clone, Debug, PartialEq)]
+pub struct AllOptimal {
     /// How many optimal solutions there are (saturating at `u128::MAX`).
     pub count: u128,
     /// The first of them in declared move order, at most the limit asked.
@@ -22,29 +23,39 @@ pub(crate) struct AllOptimal {
     pub search: Option<Work>,
 }
 
-/// Every optimal solution of `state`, which is `distance` moves from the
-/// goal: counted, and the first `limit` listed.
-pub(crate) fn all_optimal(
-    oracle: &Oracle<'_>,
-    state: &State,
-    distance: u8,
-    limit: usize,
-) -> Result<AllOptimal, Unanswered> {
-    match oracle {
-        Oracle::Table(table) => from_table(table, state, distance, limit).map_err(damaged),
-        Oracle::Patterns { searcher, limit: max_nodes, .. } => {
-            from_patterns(searcher, state, distance, limit, *max_nodes)
+impl<B: AsRef<[u8]>> Oracle<B> {
+    /// Every optimal solution of `position`, which is `distance` moves from
+    /// the goal: counted, and the first `limit` listed, in declared move
+    /// order (a tile pattern set searches within the oracle's limits).
+    ///
+    /// # Errors
+    ///
+    /// [`AskError::NodeLimit`], [`AskError::Damaged`], or
+    /// [`AskError::NotAState`] for an orbit pattern set, which does not
+    /// list them.
+    pub fn all_optimal(&self, position: &Position, distance: u8, limit: usize) -> Result<AllOptimal, AskError> {
+        match (self.file(), position) {
+            (TableFile::Complete(table), Position::Tiles(state)) => {
+                from_table(table, state, distance, limit).map_err(damaged)
+            }
+            (TableFile::Patterns(set), Position::Tiles(state)) => {
+                let max_nodes = self.limits().max_nodes.unwrap_or(godtab_search::DEFAULT_MAX_NODES);
+                from_patterns(&Searcher::new(set), state, distance, limit, max_nodes)
+            }
+            _ => Err(AskError::NotAState(
+                "every optimal solution is listed from complete tables and pattern sets of tiles".into(),
+            )),
         }
     }
 }
 
-fn damaged(e: QueryError) -> Unanswered {
-    Unanswered::Damaged(format!("the table is damaged: {e}"))
+fn damaged(e: QueryError) -> AskError {
+    AskError::Damaged(e.to_string())
 }
 
 /// The neighbours of `state` one step closer to the goal, with the moves
 /// that reach them, in declared order.
-fn closer(table: &Table<Bytes>, state: &State, distance: u8) -> Result<Vec<(usize, State)>, QueryError> {
+fn closer<B: AsRef<[u8]>>(table: &Table<B>, state: &State, distance: u8) -> Result<Vec<(usize, State)>, QueryError> {
     let puzzle = table.puzzle();
     let mut found = Vec::new();
     for m in 0..puzzle.move_count() {
@@ -56,7 +67,12 @@ fn closer(table: &Table<Bytes>, state: &State, distance: u8) -> Result<Vec<(usiz
     Ok(found)
 }
 
-fn from_table(table: &Table<Bytes>, state: &State, distance: u8, limit: usize) -> Result<AllOptimal, QueryError> {
+fn from_table<B: AsRef<[u8]>>(
+    table: &Table<B>,
+    state: &State,
+    distance: u8,
+    limit: usize,
+) -> Result<AllOptimal, QueryError> {
     let mut counts = HashMap::new();
     let count = count_paths(table, state, distance, &mut counts)?;
     let mut solutions = Vec::new();
@@ -68,8 +84,8 @@ fn from_table(table: &Table<Bytes>, state: &State, distance: u8, limit: usize) -
 /// The number of optimal solutions from `state`, remembered by rank: the
 /// states on optimal solutions form a graph far smaller than the paths
 /// through it.
-fn count_paths(
-    table: &Table<Bytes>,
+fn count_paths<B: AsRef<[u8]>>(
+    table: &Table<B>,
     state: &State,
     distance: u8,
     counts: &mut HashMap<u64, u128>,
@@ -95,8 +111,8 @@ fn count_paths(
 /// Appends the first optimal solutions from `state` (after `path`) to
 /// `out`, until it holds `limit`. Every closer neighbour has a solution,
 /// so no branch is walked in vain.
-fn list_paths(
-    table: &Table<Bytes>,
+fn list_paths<B: AsRef<[u8]>>(
+    table: &Table<B>,
     state: &State,
     distance: u8,
     limit: usize,
@@ -144,7 +160,7 @@ fn from_patterns(
     distance: u8,
     limit: usize,
     max_nodes: u64,
-) -> Result<AllOptimal, Unanswered> {
+) -> Result<AllOptimal, AskError> {
     let started = Instant::now();
     let puzzle = searcher.puzzle();
     let undo = (0..puzzle.move_count()).map(|m| puzzle.undo(m).filter(|&(_, times)| times == 1).map(|(b, _)| b));
@@ -164,11 +180,11 @@ fn from_patterns(
     let finished = search.visit(state, distance, None).map_err(damaged)?;
     let work = Work { nodes: search.expanded, generated: search.generated, seconds: started.elapsed().as_secs_f64() };
     if !finished {
-        return Err(Unanswered::NodeLimit(max_nodes, work));
+        return Err(AskError::NodeLimit { limit: max_nodes, work });
     }
     if search.count == 0 {
-        return Err(Unanswered::Damaged(format!(
-            "the pattern set is damaged: its search found a solution of {distance} moves, the last iteration none"
+        return Err(AskError::Damaged(format!(
+            "its search found a solution of {distance} moves, the last iteration none"
         )));
     }
     Ok(AllOptimal { count: search.count, solutions: search.solutions, search: Some(work) })
@@ -215,10 +231,10 @@ impl LastIteration<'_, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use godtab_runtime::TableFile;
 
-    fn builtin(id: &str) -> TableFile<Bytes> {
-        TableFile::new(Bytes::from(crate::embedded::table(id).unwrap())).unwrap()
+    fn builtin(id: &str) -> TableFile<Vec<u8>> {
+        let builtin = godtab_puzzles::builtin::by_id(id).unwrap();
+        TableFile::new(godtab_gen::build_table(builtin).unwrap()).unwrap()
     }
 
     /// Every sequence of `length` moves from `state` that ends at the goal,
@@ -242,9 +258,8 @@ mod tests {
     /// The count and the list against every sequence of the optimal length,
     /// for every state `within` moves of the goal among those `ranks` walks.
     fn check_against_brute_force(id: &str, within: u8, ranks: impl Iterator<Item = u64>) -> usize {
-        let file = builtin(id);
-        let oracle = Oracle::new(&file, crate::pdb::SearchArgs::default()).unwrap();
-        let Oracle::Table(table) = &oracle else { panic!("{id} is a complete table") };
+        let oracle = Oracle::new(builtin(id));
+        let TableFile::Complete(table) = oracle.file() else { panic!("{id} is a complete table") };
         let mut checked = 0;
         for rank in ranks {
             let Some(state) = table.state_of_rank(rank) else { break };
@@ -254,10 +269,11 @@ mod tests {
             }
             let mut expected = Vec::new();
             brute_force(table.puzzle(), &state, distance, &mut Vec::new(), &mut expected);
-            let all = all_optimal(&oracle, &state, distance, usize::MAX).unwrap();
+            let position = Position::Tiles(state);
+            let all = oracle.all_optimal(&position, distance, usize::MAX).unwrap();
             assert_eq!(all.count, expected.len() as u128, "{id} rank {rank}");
             assert_eq!(all.solutions, expected, "{id} rank {rank}");
-            let first = all_optimal(&oracle, &state, distance, 2).unwrap();
+            let first = oracle.all_optimal(&position, distance, 2).unwrap();
             assert_eq!((first.count, &first.solutions[..]), (all.count, &expected[..expected.len().min(2)]));
             checked += 1;
         }
