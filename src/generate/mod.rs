@@ -21,7 +21,7 @@ use godtab_runtime::Encoding;
 use crate::source::memory_limit;
 use crate::stdio::note;
 use crate::text::Size;
-use plan::Plan;
+use godtab_gen::{Plan, Route};
 use size::parse_size;
 
 /// Arguments of `godtab gen`.
@@ -263,11 +263,7 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         (_, Some(EncodingArg::Parity)) => Encoding::Parity,
         _ => Encoding::Full,
     };
-    let plan = match patterns {
-        Some(patterns) => Plan::Patterns(Box::new(patterns)),
-        None => Plan::Complete(encoding),
-    };
-    plan::check(&plan, encoding)?;
+    let plan = Plan::new(patterns, encoding).map_err(|e| anyhow!("--compact and --encoding: {e} (leave them out)"))?;
     let threads = match args.threads {
         Some(0) => bail!("--threads 0: give at least one thread"),
         Some(n) => n,
@@ -362,23 +358,18 @@ fn write(args: &Args, definition: &godtab_puzzles::Definition, plan: &Plan, limi
     // found now.
     let destination = Destination::of(output, std::io::stdout().is_terminal())?;
     let compressed = args.zstd || destination.zst;
-    if args.resume && (compressed || destination.file.is_none() || !plan.searches_in_two_bits()) {
-        bail!(
-            "--resume continues a compact or parity generation written to a file (uncompressed): it keeps its \
-             progress beside the file"
-        );
-    }
-    if plan.searches_in_two_bits() && !compressed && destination.file.is_some() {
+    let route = plan.route(destination.file.as_deref(), compressed, args.resume).map_err(|e| anyhow!("--{e}"))?;
+    if route == Route::InPlace {
         let place =
             godtab_gen::InPlace { target: output, resume: args.resume, checkpoint_every: args.checkpoint_every };
         return plan::build_in_place(definition, plan, &place, limit);
     }
-    let mut pending = match &destination.file {
-        Some(_) => Some(
+    let mut pending = match route {
+        Route::ThroughFile => Some(
             godtab_files::PendingWrite::create(output)
                 .map_err(|e| anyhow!("{}: cannot write here: {e}", output.display()))?,
         ),
-        None => None,
+        Route::InPlace | Route::InMemory => None,
     };
     let bytes = plan::build(definition, plan, compressed, limit)?;
     let bytes_out = if compressed { godtab_files::compress(&bytes)? } else { bytes };

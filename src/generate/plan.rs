@@ -4,21 +4,12 @@
 //! progress report for either kind.
 
 use anyhow::{Context, Result, bail};
-use godtab_gen::{GenError, Options, Progress};
-use godtab_puzzles::{Definition, PatternList};
-use godtab_runtime::Encoding;
+use godtab_gen::{GenError, Options, Plan, Progress};
+use godtab_puzzles::Definition;
 
 use super::progress::Reporter;
 use crate::stdio::note;
 use crate::text::{Size, plural, thousands};
-
-/// The kind of table file to build.
-pub(crate) enum Plan {
-    /// Every state's distance (and parent move, in the full encoding).
-    Complete(Encoding),
-    /// A database per pattern of tiles.
-    Patterns(Box<PatternList>),
-}
 
 /// Plans, generates and encodes the file `plan` asks for (with what
 /// compressing it holds, if `compressed`) within `limit` bytes of memory.
@@ -73,16 +64,8 @@ pub(crate) fn build(definition: &Definition, plan: &Plan, compressed: bool, limi
     }
     let reporter = Reporter::new(total, unit);
     let report = |progress: &Progress| reporter.level(progress);
-    let encoding = match plan {
-        Plan::Complete(encoding) => *encoding,
-        Plan::Patterns(_) => Encoding::default(),
-    };
-    let options = Options { max_memory: Some(limit), on_progress: Some(&report), encoding, stop: None };
-    let bytes = match plan {
-        Plan::Complete(_) => godtab_gen::table_bytes(definition, &options),
-        Plan::Patterns(patterns) => godtab_gen::pattern_set_bytes(definition, patterns, &options),
-    }
-    .map_err(advise)?;
+    let options = Options { max_memory: Some(limit), on_progress: Some(&report), ..Options::default() };
+    let bytes = plan.bytes(definition, &options).map_err(advise)?;
     reporter.finish();
     Ok(bytes)
 }
@@ -118,25 +101,6 @@ pub(crate) fn advise(error: GenError) -> anyhow::Error {
             Size(needed)
         ),
         other => anyhow::anyhow!("{other}"),
-    }
-}
-
-/// Refuses what a kind of file cannot be asked for.
-pub(crate) fn check(plan: &Plan, encoding: Encoding) -> Result<()> {
-    if matches!(plan, Plan::Patterns(_)) && encoding != Encoding::Full {
-        bail!(
-            "--compact and --encoding store a complete table's distances; a pattern set has no such form (leave \
-             them out)"
-        );
-    }
-    Ok(())
-}
-
-impl Plan {
-    /// Whether the table is made by the 2-bit search (compact and parity
-    /// tables).
-    pub(crate) fn searches_in_two_bits(&self) -> bool {
-        matches!(self, Self::Complete(encoding) if *encoding != Encoding::Full)
     }
 }
 

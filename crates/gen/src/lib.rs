@@ -43,6 +43,7 @@ mod compressed;
 mod options;
 mod orbit_patterns;
 mod patterns;
+mod plan;
 mod sets;
 mod table;
 mod twobit;
@@ -55,6 +56,7 @@ pub use orbit_patterns::{
     planned_orbit_set_memory, write_orbit_pattern_set,
 };
 pub use patterns::{pattern_placements, pattern_set_bytes, planned_pattern_memory};
+pub use plan::{Plan, PlanError, Route};
 pub use table::{GENERATOR, build_table, table_bytes};
 pub use twobit::{
     Exchange, Finished, InPlace, KEEP, LevelEnd, PartialRun, Ranges, SHARE_AGREEMENTS, STOP, ShareOf, SharePart,

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use godtab_gen::{GenError, InPlace, Options, Part, Progress};
+use godtab_gen::{GenError, InPlace, Options, Part, Plan, PlanError, Progress, Route};
 use godtab_puzzles::{Definition, PatternList, builtin};
 use godtab_runtime::{Bytes, Encoding};
 use pyo3::exceptions::{PyMemoryError, PyOSError, PyValueError};
@@ -74,22 +74,13 @@ pub(crate) fn generate(
         }
     };
     let (definition, patterns) = load(&spec, metric)?;
-    if patterns.is_some() && encoding != Encoding::Full {
-        return Err(PyValueError::new_err(
-            "compact and parity store a complete table's distances; a pattern set has no such form",
-        ));
-    }
-    let zst = out.as_deref().is_some_and(|o| o.extension().is_some_and(|e| e == "zst"));
-    let in_place = encoding != Encoding::Full && out.is_some() && !zst;
-    if resume && !in_place {
-        return Err(PyValueError::new_err(
-            "resume continues a compact or parity generation written to a file (uncompressed)",
-        ));
-    }
     let total = match &patterns {
         Some(patterns) => godtab_gen::pattern_placements(definition.puzzle(), patterns),
         None => definition.puzzle().slots(),
     };
+    let plan = Plan::new(patterns, encoding).map_err(plan_error)?;
+    let zst = out.as_deref().is_some_and(|o| o.extension().is_some_and(|e| e == "zst"));
+    let route = plan.route(out.as_deref(), zst, resume).map_err(plan_error)?;
     let reporter = Reporter::new(py, progress, total)?;
     let pool = match threads {
         Some(0) => return Err(PyValueError::new_err("threads=0: give at least one thread")),
@@ -103,11 +94,10 @@ pub(crate) fn generate(
     };
     let job = Job {
         definition: &definition,
-        patterns: patterns.as_ref(),
-        encoding,
+        plan: &plan,
+        route,
         out: out.as_deref(),
         zst,
-        in_place,
         resume,
         limit: max_memory.unwrap_or_else(godtab_files::default_memory_limit),
     };
@@ -185,14 +175,13 @@ fn load(spec: &Path, metric: godtab_spec::Metric) -> PyResult<(Definition, Optio
     }
 }
 
-/// What to generate and where.
+/// What to generate and where, as the generator's plan decided.
 struct Job<'a> {
     definition: &'a Definition,
-    patterns: Option<&'a PatternList>,
-    encoding: Encoding,
+    plan: &'a Plan,
+    route: Route,
     out: Option<&'a Path>,
     zst: bool,
-    in_place: bool,
     resume: bool,
     limit: u64,
 }
@@ -205,10 +194,10 @@ impl Job<'_> {
         let options = Options {
             max_memory: Some(self.limit),
             on_progress: Some(&report),
-            encoding: self.encoding,
+            encoding: self.plan.encoding(),
             stop: Some(&reporter.stop),
         };
-        if self.in_place {
+        if self.route == Route::InPlace {
             let target = self.out.expect("in place means to a file");
             let place = InPlace { target, resume: self.resume, checkpoint_every: None };
             godtab_gen::twobit_table_file(self.definition, &options, &place).map_err(gen_error)?;
@@ -216,15 +205,13 @@ impl Job<'_> {
         }
         // The temporary file is made before a generation that may take
         // minutes: a folder that cannot take the table is found now.
-        let pending = match self.out {
-            Some(out) => Some(godtab_files::PendingWrite::create(out).map_err(|e| io_error(out, &e))?),
-            None => None,
+        let pending = match (self.route, self.out) {
+            (Route::ThroughFile, Some(out)) => {
+                Some(godtab_files::PendingWrite::create(out).map_err(|e| io_error(out, &e))?)
+            }
+            _ => None,
         };
-        let bytes = match self.patterns {
-            Some(patterns) => godtab_gen::pattern_set_bytes(self.definition, patterns, &options),
-            None => godtab_gen::table_bytes(self.definition, &options),
-        }
-        .map_err(gen_error)?;
+        let bytes = self.plan.bytes(self.definition, &options).map_err(gen_error)?;
         let Some(mut pending) = pending else { return Ok(Some(bytes)) };
         let out = self.out.expect("pending means to a file");
         let bytes = if self.zst { godtab_files::compress(&bytes).map_err(|e| io_error(out, &e))? } else { bytes };
@@ -232,6 +219,11 @@ impl Job<'_> {
         pending.file().write_all(&bytes).and_then(|()| pending.commit()).map_err(|e| io_error(out, &e))?;
         Ok(None)
     }
+}
+
+/// A plan that cannot be carried out: a bad combination of options.
+fn plan_error(error: PlanError) -> PyErr {
+    PyValueError::new_err(error.to_string())
 }
 
 fn io_error(path: &Path, error: &std::io::Error) -> PyErr {

@@ -2,8 +2,8 @@
 
 use std::path::PathBuf;
 
-use godtab_runtime::{Bytes, Definition, Encoding, Kind, PatternSet, Puzzle, State, TableFile};
-use godtab_search::{DEFAULT_MAX_NODES, Outcome, Searcher};
+use godtab_oracle::{AskError, Limits, Oracle, Position};
+use godtab_runtime::{Bytes, Definition, Kind, PatternSet, Puzzle, State, TableFile};
 use numpy::{PyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -24,7 +24,8 @@ use crate::states::{state_of, to_python};
 /// (pieces, orientations).
 #[pyclass(frozen, module = "godtab")]
 pub(crate) struct Table {
-    file: TableFile<Source>,
+    /// The file, asked through the oracle every front end asks through.
+    oracle: Oracle<Source>,
     /// The puzzle (a complete table's or a pattern set's: the kinds this
     /// module answers from).
     definition: Definition,
@@ -60,7 +61,11 @@ impl Table {
                 file.kind()
             )));
         };
-        Ok(Self { file, definition })
+        Ok(Self { oracle: Oracle::new(file), definition })
+    }
+
+    fn file(&self) -> &TableFile<Source> {
+        self.oracle.file()
     }
 
     fn definition(&self) -> &Definition {
@@ -76,7 +81,7 @@ impl Table {
     }
 
     fn patterns(&self) -> Option<&PatternSet<Source>> {
-        match &self.file {
+        match self.file() {
             TableFile::Patterns(set) => Some(set),
             _ => None,
         }
@@ -85,28 +90,17 @@ impl Table {
     /// The optimal solution of `state` as move indices, `None` if it
     /// cannot reach the goal; with the GIL released.
     fn solution(&self, py: Python<'_>, state: &State, max_nodes: Option<u64>) -> PyResult<Option<Vec<usize>>> {
-        let answer = py.detach(|| match &self.file {
-            TableFile::Complete(table) => {
-                let Some(mut solution) = table.solution(state)? else { return Ok(None) };
-                let moves: Vec<usize> = solution.by_ref().collect();
-                match solution.error() {
-                    Some(e) => Err(e.into()),
-                    None => Ok(Some(moves)),
-                }
-            }
-            TableFile::Patterns(set) => search(&Searcher::new(set), state, max_nodes),
-            _ => Err(Unanswered::Kind),
-        });
-        answer.map_err(Unanswered::into_py)
+        let limits = Limits { max_nodes, threads: None };
+        let answer = py.detach(|| self.oracle.solve_within(&Position::Tiles(*state), &limits));
+        answer.map(|answer| answer.moves).map_err(|e| Unanswered::Ask(e).into_py())
     }
 }
 
 /// Why a query has no answer.
 enum Unanswered {
     Query(godtab_runtime::QueryError),
-    NodeLimit(u64),
-    TooDeep,
-    Kind,
+    /// As the oracle says.
+    Ask(AskError),
     /// The table, as its error says.
     Table(String),
     /// Row `.0` of a batch.
@@ -124,11 +118,9 @@ impl Unanswered {
     fn into_py(self) -> PyErr {
         match self {
             Self::Query(e) => query_error(e),
-            Self::NodeLimit(limit) => {
-                NodeLimitError::new_err(format!("not solved within {limit} nodes (raise max_nodes)"))
-            }
-            Self::TooDeep => PyValueError::new_err("every solution is longer than 255 moves"),
-            Self::Kind => PyTypeError::new_err("a kind of table file this module does not answer from"),
+            Self::Ask(e @ AskError::NodeLimit { .. }) => NodeLimitError::new_err(format!("{e} (raise max_nodes)")),
+            Self::Ask(e @ AskError::Damaged(_)) => crate::errors::TableError::new_err(e.to_string()),
+            Self::Ask(e) => PyValueError::new_err(e.to_string()),
             Self::Table(message) => crate::errors::TableError::new_err(message),
             Self::State(row, e) => PyValueError::new_err(format!("row {row}: {e}")),
             Self::Row(row, inner) => {
@@ -140,18 +132,6 @@ impl Unanswered {
                 })
             }
         }
-    }
-}
-
-/// IDA* over a pattern set within `max_nodes` nodes.
-fn search(searcher: &Searcher<'_>, state: &State, max_nodes: Option<u64>) -> Result<Option<Vec<usize>>, Unanswered> {
-    let limit = max_nodes.unwrap_or(DEFAULT_MAX_NODES);
-    let report = searcher.solve(state, limit)?;
-    match report.outcome {
-        Outcome::Solved => Ok(Some(report.moves().iter().map(|&m| usize::from(m)).collect())),
-        Outcome::Unsolvable => Ok(None),
-        Outcome::NodeLimit => Err(Unanswered::NodeLimit(limit)),
-        Outcome::TooDeep => Err(Unanswered::TooDeep),
     }
 }
 
@@ -200,18 +180,15 @@ impl Table {
     /// answers by search).
     #[getter]
     fn kind(&self) -> &'static str {
-        match self.file {
-            TableFile::Complete(_) => "complete",
-            _ => "patterns",
-        }
+        self.oracle.summary().kind
     }
 
     /// How a complete table stores its answers: "full", "compact" or
     /// "parity"; None for a pattern set.
     #[getter]
     fn encoding(&self) -> Option<&'static str> {
-        match &self.file {
-            TableFile::Complete(table) => Some(encoding_name(table.encoding())),
+        match self.file() {
+            TableFile::Complete(table) => Some(table.encoding().name()),
             _ => None,
         }
     }
@@ -262,12 +239,12 @@ impl Table {
         info.set_item("puzzle_kind", self.puzzle_kind())?;
         info.set_item("moves", self.moves())?;
         info.set_item("states", self.puzzle().slots())?;
-        info.set_item("bytes", self.file.as_bytes().len())?;
-        info.set_item("checksum", self.file.checksum())?;
-        info.set_item("generator", self.file.generator())?;
-        match &self.file {
+        info.set_item("bytes", self.file().as_bytes().len())?;
+        info.set_item("checksum", self.file().checksum())?;
+        info.set_item("generator", self.file().generator())?;
+        match self.file() {
             TableFile::Complete(table) => {
-                info.set_item("encoding", encoding_name(table.encoding()))?;
+                info.set_item("encoding", table.encoding().name())?;
                 info.set_item("reachable", table.reachable())?;
                 info.set_item("gods_number", table.max_depth())?;
                 info.set_item("histogram", table.histogram().collect::<Vec<u64>>())?;
@@ -300,7 +277,8 @@ impl Table {
     #[pyo3(signature = (state, max_nodes = None))]
     fn distance(&self, py: Python<'_>, state: &Bound<'_, PyAny>, max_nodes: Option<u64>) -> PyResult<Option<usize>> {
         let state = state_of(self.puzzle(), state)?;
-        match &self.file {
+        match self.file() {
+            // A lookup: no need to give the GIL up for it.
             TableFile::Complete(table) => Ok(table.distance(&state).map_err(query_error)?.map(usize::from)),
             _ => Ok(self.solution(py, &state, max_nodes)?.map(|moves| moves.len())),
         }
@@ -402,15 +380,15 @@ impl Table {
     ///
     /// Raises TableError if the bytes are damaged.
     fn verify(&self, py: Python<'_>) -> PyResult<()> {
-        py.detach(|| self.file.verify()).map_err(table_error)
+        py.detach(|| self.file().verify()).map_err(table_error)
     }
 
     fn __repr__(&self) -> String {
-        match &self.file {
+        match self.file() {
             TableFile::Complete(table) => format!(
                 "<godtab.Table {} ({} encoding): {} states, God's number {}>",
                 self.id(),
-                encoding_name(table.encoding()),
+                table.encoding().name(),
                 table.reachable(),
                 table.max_depth()
             ),
@@ -425,7 +403,7 @@ impl Table {
 
 impl Table {
     fn file_is_mapped(&self) -> bool {
-        match &self.file {
+        match self.file() {
             TableFile::Complete(table) => table.bytes().is_mapped(),
             TableFile::Patterns(set) => set.bytes().is_mapped(),
             _ => false,
@@ -449,7 +427,7 @@ impl Table {
             .collect();
         let puzzle = self.puzzle();
         let encode = |distance: Option<usize>| distance.map_or(-1, |d| d as i16);
-        match &self.file {
+        match self.file() {
             // A full table: a group of rows ranked, then their entries read,
             // so that the reads' memory latencies overlap.
             TableFile::Complete(table) if table.rank_reader().is_some() => {
@@ -487,27 +465,19 @@ impl Table {
                 }
                 Ok(())
             }),
-            TableFile::Patterns(set) => tasks.into_par_iter().try_for_each_init(
-                || Searcher::new(set),
-                |searcher, (first, values, out)| {
+            // Every other table through the oracle, a row at a time.
+            _ => {
+                let limits = Limits { max_nodes, threads: None };
+                tasks.into_par_iter().try_for_each(|(first, values, out)| {
                     for (i, (row, answer)) in values.chunks_exact(width).zip(out.iter_mut()).enumerate() {
                         let state = puzzle.state_from_values(row).map_err(|e| Unanswered::State(first + i, e))?;
-                        let moves =
-                            search(searcher, &state, max_nodes).map_err(|e| Unanswered::Row(first + i, Box::new(e)))?;
-                        *answer = encode(moves.map(|m| m.len()));
+                        let solved = self.oracle.solve_within(&Position::Tiles(state), &limits);
+                        let moves = solved.map_err(|e| Unanswered::Row(first + i, Box::new(Unanswered::Ask(e))))?;
+                        *answer = encode(moves.distance());
                     }
                     Ok(())
-                },
-            ),
-            _ => Err(Unanswered::Kind),
+                })
+            }
         }
-    }
-}
-
-fn encoding_name(encoding: Encoding) -> &'static str {
-    match encoding {
-        Encoding::Compact => "compact",
-        Encoding::Parity => "parity",
-        _ => "full",
     }
 }
