@@ -1,0 +1,303 @@
+//! The two-phase search: iterative deepening over phase 1 (to the subgroup
+//! `<U, D, R2, L2, F2, B2>`, by twist, flip and slice), and for each phase
+//! 1 solution an iterative deepening over phase 2 (within the subgroup, by
+//! corner, U-D edge and slice permutations) in the moves left. All state is
+//! on the stack, bounded by [`MAX_SOLUTION`].
+
+use crate::cube::{Cube, MOVE_CUBES};
+use crate::error::SolveError;
+use crate::moves::{MAX_SOLUTION, Move, Solution};
+use crate::symmetry::{MOVE_CONJ, SYM_INV, SYM_MULT};
+use crate::tables::{N_MPERM, P2_INDEX, P2_MOVES, Tables};
+
+/// How much work [`solve`] may do before it gives up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The most search nodes (moves tried, in either phase) to visit. A
+    /// node takes a few nanoseconds on a desktop processor.
+    pub max_nodes: u64,
+    /// A wall-clock time to stop by (checked every 1024 nodes).
+    #[cfg(feature = "std")]
+    pub deadline: Option<std::time::Instant>,
+}
+
+impl Limits {
+    /// No limit: the search runs until it finds a solution or has tried
+    /// everything.
+    pub const UNLIMITED: Limits = Limits {
+        max_nodes: u64::MAX,
+        #[cfg(feature = "std")]
+        deadline: None,
+    };
+
+    /// At most `max_nodes` nodes.
+    #[must_use]
+    pub const fn nodes(max_nodes: u64) -> Limits {
+        Limits { max_nodes, ..Limits::UNLIMITED }
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits::UNLIMITED
+    }
+}
+
+/// What a branch of the search ended with.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Flow {
+    Continue,
+    Found,
+    Stop,
+}
+
+/// A lower bound on the distance of a phase 1 position (twist, flip,
+/// slice) to the subgroup: 0 exactly in the subgroup.
+pub(crate) trait Phase1Bound {
+    fn phase1_bound(&self, twist: u16, flip: u16, slice: u16) -> u8;
+}
+
+impl Phase1Bound for Tables<'_> {
+    #[inline(always)]
+    fn phase1_bound(&self, twist: u16, flip: u16, slice: u16) -> u8 {
+        Tables::phase1_bound(self, twist, flip, slice)
+    }
+}
+
+struct Search<'t, 'a, P> {
+    t: &'t Tables<'a>,
+    p1: &'t P,
+    path: [u8; MAX_SOLUTION],
+    /// `states[i]`: the cube after `path[..i]`, valid up to `valid`.
+    states: [Cube; MAX_SOLUTION + 1],
+    valid: usize,
+    max_len: usize,
+    nodes: u64,
+    limits: Limits,
+    /// The length of phase 1's part of the path being tried.
+    depth1: usize,
+    found_len: usize,
+}
+
+/// No previous move.
+const NO_FACE: usize = 15;
+/// No move.
+const NO_MOVE: usize = 99;
+
+/// Whether `m` may follow a move of face `last` ([`NO_FACE`] for none): not the
+/// same face, and of two opposite faces (which commute) only U before D, R
+/// before L, F before B.
+#[inline(always)]
+fn allowed(last: usize, m: usize) -> bool {
+    let f = m / 3;
+    f != last && f + 3 != last
+}
+
+impl<P: Phase1Bound> Search<'_, '_, P> {
+    #[inline(always)]
+    fn count(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes > self.limits.max_nodes {
+            return false;
+        }
+        #[cfg(feature = "std")]
+        if self.nodes & 1023 == 0 {
+            if let Some(deadline) = self.limits.deadline {
+                if std::time::Instant::now() >= deadline {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    fn last_face(&self, depth: usize) -> usize {
+        if depth == 0 { NO_FACE } else { usize::from(self.path[depth - 1]) / 3 }
+    }
+
+    fn phase1(&mut self, twist: u16, flip: u16, slice: u16, depth: usize, togo: usize) -> Flow {
+        if togo == 0 {
+            return self.start_phase2(depth);
+        }
+        let last = self.last_face(depth);
+        for m in 0..18 {
+            if !allowed(last, m) {
+                continue;
+            }
+            // The last phase 1 move must leave the subgroup's moves, or a
+            // shorter phase 1 solution would end here too.
+            if togo == 1 && P2_INDEX[m] != 0xff {
+                continue;
+            }
+            let t = self.t;
+            let twist2 = t.twist_move.get(usize::from(twist) * 18 + m);
+            let flip2 = t.flip_move.get(usize::from(flip) * 18 + m);
+            let slice2 = t.slice_move.get(usize::from(slice) * 18 + m);
+            if usize::from(self.p1.phase1_bound(twist2, flip2, slice2)) >= togo {
+                continue;
+            }
+            if !self.count() {
+                return Flow::Stop;
+            }
+            self.path[depth] = m as u8;
+            self.valid = self.valid.min(depth);
+            match self.phase1(twist2, flip2, slice2, depth + 1, togo - 1) {
+                Flow::Continue => {}
+                other => return other,
+            }
+        }
+        Flow::Continue
+    }
+
+    #[inline(always)]
+    fn phase2_bound(&self, cc: u16, cs: u16, ec: u16, es: u16, mp: u16) -> u8 {
+        let t = self.t;
+        let mp = usize::from(mp) * 16;
+        let a = t.corner_prune.get(
+            usize::from(cc) * N_MPERM + usize::from(t.slice_perm_conj.get(mp + usize::from(SYM_INV[usize::from(cs)]))),
+        );
+        let b = t.edge_prune.get(
+            usize::from(ec) * N_MPERM + usize::from(t.slice_perm_conj.get(mp + usize::from(SYM_INV[usize::from(es)]))),
+        );
+        a.max(b)
+    }
+
+    fn start_phase2(&mut self, depth1: usize) -> Flow {
+        while self.valid < depth1 {
+            let i = self.valid;
+            self.states[i + 1] = self.states[i].then(&MOVE_CUBES[usize::from(self.path[i])]);
+            self.valid += 1;
+        }
+        let c = &self.states[depth1];
+        let t = self.t;
+        let corner = t.corner_class.get(usize::from(c.corner_perm()));
+        let edge = t.edge_class.get(usize::from(c.edge_perm()));
+        let (cc, cs, ec, es, mp) = (corner >> 4, corner & 15, edge >> 4, edge & 15, c.slice_perm());
+        let bound = usize::from(self.phase2_bound(cc, cs, ec, es, mp));
+        let limit = self.max_len - depth1;
+        self.depth1 = depth1;
+        for togo in bound..=limit {
+            match self.phase2(cc, cs, ec, es, mp, depth1, togo) {
+                Flow::Continue => {}
+                Flow::Found => {
+                    self.found_len = depth1 + togo;
+                    return Flow::Found;
+                }
+                Flow::Stop => return Flow::Stop,
+            }
+        }
+        Flow::Continue
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn phase2(&mut self, cc: u16, cs: u16, ec: u16, es: u16, mp: u16, depth: usize, togo: usize) -> Flow {
+        if togo == 0 {
+            return if cc == 0 && ec == 0 && mp == 0 { Flow::Found } else { Flow::Continue };
+        }
+        let last = self.last_face(depth);
+        let t = self.t;
+        let (cs_inv, es_inv) = (usize::from(SYM_INV[usize::from(cs)]), usize::from(SYM_INV[usize::from(es)]));
+        // Phase 2 may start with the half turn of the face phase 1 ended
+        // with a quarter turn of: the two are one quarter turn, the other
+        // way, and the solution one move shorter.
+        let merge = if depth == self.depth1 && depth > 0 { 3 * last + 1 } else { NO_MOVE };
+        for (j, &m) in P2_MOVES.iter().enumerate() {
+            let m = usize::from(m);
+            if !allowed(last, m) && m != merge {
+                continue;
+            }
+            let mc = usize::from(P2_INDEX[usize::from(MOVE_CONJ[cs_inv][m])]);
+            let v = t.corner_class_move.get(usize::from(cc) * 10 + mc);
+            let (cc2, cs2) = (v >> 4, u16::from(SYM_MULT[usize::from(cs)][usize::from(v & 15)]));
+            let me = usize::from(P2_INDEX[usize::from(MOVE_CONJ[es_inv][m])]);
+            let v = t.edge_class_move.get(usize::from(ec) * 10 + me);
+            let (ec2, es2) = (v >> 4, u16::from(SYM_MULT[usize::from(es)][usize::from(v & 15)]));
+            let mp2 = t.slice_perm_move.get(usize::from(mp) * 10 + j);
+            if usize::from(self.phase2_bound(cc2, cs2, ec2, es2, mp2)) >= togo {
+                continue;
+            }
+            if !self.count() {
+                return Flow::Stop;
+            }
+            self.path[depth] = m as u8;
+            self.valid = self.valid.min(depth);
+            match self.phase2(cc2, cs2, ec2, es2, mp2, depth + 1, togo - 1) {
+                Flow::Continue => {}
+                other => return other,
+            }
+        }
+        Flow::Continue
+    }
+}
+
+/// Solves `cube` in at most `max_length` moves (21 always succeeds quickly;
+/// 20 always succeeds, God's number, but can take much longer), writing
+/// the moves into `out` (empty for the solved cube).
+///
+/// Uses no allocator; its stack and state take about 3 KiB.
+///
+/// # Errors
+///
+/// [`SolveError::TooLong`] when `max_length` is past [`MAX_SOLUTION`],
+/// [`SolveError::NotFound`] when there is no solution that short (the
+/// search tried every one), [`SolveError::LimitReached`] when `limits` ran
+/// out first. `out` is left empty on an error.
+pub fn solve(
+    tables: &Tables<'_>,
+    cube: &Cube,
+    max_length: u8,
+    limits: &Limits,
+    out: &mut Solution,
+) -> Result<(), SolveError> {
+    solve_with(tables, tables, cube, max_length, limits, out)
+}
+
+pub(crate) fn solve_with<P: Phase1Bound>(
+    tables: &Tables<'_>,
+    p1: &P,
+    cube: &Cube,
+    max_length: u8,
+    limits: &Limits,
+    out: &mut Solution,
+) -> Result<(), SolveError> {
+    out.clear();
+    let max_len = usize::from(max_length);
+    if max_len > MAX_SOLUTION {
+        return Err(SolveError::TooLong);
+    }
+    let mut search = Search {
+        t: tables,
+        p1,
+        path: [0; MAX_SOLUTION],
+        states: [*cube; MAX_SOLUTION + 1],
+        valid: 0,
+        max_len,
+        nodes: 0,
+        limits: *limits,
+        depth1: 0,
+        found_len: 0,
+    };
+    let (twist, flip, slice) = (cube.twist(), cube.flip(), cube.slice());
+    let bound = usize::from(p1.phase1_bound(twist, flip, slice));
+    for depth1 in bound..=max_len {
+        match search.phase1(twist, flip, slice, 0, depth1) {
+            Flow::Continue => {}
+            Flow::Found => {
+                let path = &search.path[..search.found_len];
+                for (i, &m) in path.iter().enumerate() {
+                    let m = Move::ALL[usize::from(m)];
+                    if i == search.depth1 && i > 0 && m.face() == usize::from(path[i - 1]) / 3 {
+                        // A quarter turn then the same face's half turn.
+                        out.pop();
+                        out.push(Move::ALL[usize::from(path[i - 1])].inverse());
+                    } else {
+                        out.push(m);
+                    }
+                }
+                return Ok(());
+            }
+            Flow::Stop => return Err(SolveError::LimitReached),
+        }
+    }
+    Err(SolveError::NotFound)
+}
