@@ -45,6 +45,7 @@ mod bench_cube;
 mod bench_pdb;
 mod bench_size;
 mod bench_twobit;
+mod bench_twophase;
 mod capi;
 mod dist;
 mod fuzz;

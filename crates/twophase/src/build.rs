@@ -235,21 +235,26 @@ pub fn build_tables() -> Vec<u8> {
     let mperm_conj = conj_table(N_MPERM, SYMS, Cube::set_slice_perm, Cube::slice_perm);
     push_u16s(mperm_move.iter().copied(), &mut out);
     push_u16s(mperm_conj.iter().copied(), &mut out);
-    for (c, moves) in [(&corners, &corner_moves), (&edges, &edge_moves)] {
-        let dist = bfs(
+    let class_bfs = |c: &Classes, moves: &[u16], raw_move: &[u16], raw_conj: &[u16], n_raw: usize| {
+        bfs(
             N_PERM_CLASSES,
-            N_MPERM,
+            n_raw,
             10,
             &c.stabiliser,
             |class, m| {
                 let v = moves[class * 10 + m];
                 (usize::from(v >> 4), usize::from(v & 15))
             },
-            |r, m| usize::from(mperm_move[r * 10 + m]),
-            |r, s| usize::from(mperm_conj[r * SYMS + s]),
-        );
-        pack_nibbles(&dist, &mut out);
-    }
+            |r, m| usize::from(raw_move[r * 10 + m]),
+            |r, s| usize::from(raw_conj[r * SYMS + s]),
+        )
+    };
+    pack_nibbles(&class_bfs(&corners, &corner_moves, &mperm_move, &mperm_conj, N_MPERM), &mut out);
+    let comb_move = move_table(N_COMB, &P2_MOVES, Cube::set_corner_comb_parity, Cube::corner_comb_parity);
+    let comb_conj = conj_table(N_COMB, SYMS, Cube::set_corner_comb_parity, Cube::corner_comb_parity);
+    push_u16s(comb_move.iter().copied(), &mut out);
+    push_u16s(comb_conj.iter().copied(), &mut out);
+    pack_nibbles(&class_bfs(&edges, &edge_moves, &comb_move, &comb_conj, N_COMB), &mut out);
     assert_eq!(out.len(), TABLES_LEN);
     out
 }
@@ -271,7 +276,7 @@ mod tests {
                 rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
                 c = c.apply(Move::ALL[(rng >> 33) as usize % 18]);
             }
-            let b = t.phase1_bound(c.twist(), c.flip(), c.slice());
+            let b = t.phase1_bound_cut(c.twist(), c.flip(), c.slice(), u8::MAX);
             assert!(usize::from(b) <= n, "bound {b} after {n} moves");
         }
     }

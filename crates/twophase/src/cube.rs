@@ -294,6 +294,42 @@ impl Cube {
             self.ep[8 + i] = p[i] + 8;
         }
     }
+
+    /// Phase 2's corner combination: which four positions hold the U
+    /// layer's corners (colex rank, 0..70), times 2, plus the corner
+    /// permutation's parity (0..140).
+    pub(crate) fn corner_comb_parity(&self) -> u16 {
+        let mut rank = 0;
+        let mut k = 0;
+        for (q, &p) in self.cp.iter().enumerate() {
+            if p < 4 {
+                k += 1;
+                rank += binomial(q, k);
+            }
+        }
+        rank * 2 + u16::from(parity(&self.cp))
+    }
+    pub(crate) fn set_corner_comb_parity(&mut self, x: u16) {
+        let mut rank = x / 2;
+        let mut k = 4;
+        let (mut up, mut down) = (4u8, 8u8);
+        for q in (0..CORNERS).rev() {
+            if k > 0 && rank >= binomial(q, k) {
+                rank -= binomial(q, k);
+                k -= 1;
+                up -= 1;
+                self.cp[q] = up;
+            } else {
+                down -= 1;
+                self.cp[q] = down;
+            }
+        }
+        if u16::from(parity(&self.cp)) != x % 2 {
+            let a = self.cp.iter().position(|&p| p == 4).unwrap_or(0);
+            let b = self.cp.iter().position(|&p| p == 5).unwrap_or(0);
+            self.cp.swap(a, b);
+        }
+    }
 }
 
 /// C(11-q..) rank of the solved slice: positions 8..12 are q = 0..4.
@@ -391,6 +427,10 @@ mod tests {
         for r in 0..40320 {
             c.set_corner_perm(r);
             assert_eq!(c.corner_perm(), r);
+        }
+        for x in 0..140 {
+            c.set_corner_comb_parity(x);
+            assert_eq!(c.corner_comb_parity(), x);
         }
         assert_eq!(Cube::SOLVED.slice(), 0);
         assert_eq!(Cube::SOLVED.corner_perm(), 0);

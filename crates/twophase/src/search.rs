@@ -7,8 +7,8 @@
 use crate::cube::{Cube, MOVE_CUBES};
 use crate::error::SolveError;
 use crate::moves::{MAX_SOLUTION, Move, Solution};
-use crate::symmetry::{MOVE_CONJ, SYM_INV, SYM_MULT};
-use crate::tables::{N_MPERM, P2_INDEX, P2_MOVES, Tables};
+use crate::symmetry::{MOVE_BACK, MOVE_CONJ, SYM_INV, SYM_MULT, URF3_POWERS};
+use crate::tables::{N_COMB, N_MPERM, P2_INDEX, P2_MOVES, Tables};
 
 /// How much work [`solve`] may do before it gives up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,13 +54,18 @@ enum Flow {
 /// A lower bound on the distance of a phase 1 position (twist, flip,
 /// slice) to the subgroup: 0 exactly in the subgroup.
 pub(crate) trait Phase1Bound {
-    fn phase1_bound(&self, twist: u16, flip: u16, slice: u16) -> u8;
+    /// The bound, or any value at least `cut` when the bound is.
+    fn phase1_bound_cut(&self, twist: u16, flip: u16, slice: u16, cut: u8) -> u8;
+    /// The bound.
+    fn phase1_bound(&self, twist: u16, flip: u16, slice: u16) -> u8 {
+        self.phase1_bound_cut(twist, flip, slice, u8::MAX)
+    }
 }
 
 impl Phase1Bound for Tables<'_> {
     #[inline(always)]
-    fn phase1_bound(&self, twist: u16, flip: u16, slice: u16) -> u8 {
-        Tables::phase1_bound(self, twist, flip, slice)
+    fn phase1_bound_cut(&self, twist: u16, flip: u16, slice: u16, cut: u8) -> u8 {
+        Tables::phase1_bound_cut(self, twist, flip, slice, cut)
     }
 }
 
@@ -83,6 +88,8 @@ struct Search<'t, 'a, P> {
 const NO_FACE: usize = 15;
 /// No move.
 const NO_MOVE: usize = 99;
+/// The longest phase 2 tried.
+const MAX_PHASE2: usize = 13;
 
 /// Whether `m` may follow a move of face `last` ([`NO_FACE`] for none): not the
 /// same face, and of two opposite faces (which commute) only U before D, R
@@ -119,6 +126,11 @@ impl<P: Phase1Bound> Search<'_, '_, P> {
         if togo == 0 {
             return self.start_phase2(depth);
         }
+        // In the subgroup with 1 to 4 moves left: leaving it and coming
+        // back that fast gives nothing a shorter phase 1 does not.
+        if togo < 5 && twist == 0 && flip == 0 && slice == 0 {
+            return Flow::Continue;
+        }
         let last = self.last_face(depth);
         for m in 0..18 {
             if !allowed(last, m) {
@@ -133,7 +145,7 @@ impl<P: Phase1Bound> Search<'_, '_, P> {
             let twist2 = t.twist_move.get(usize::from(twist) * 18 + m);
             let flip2 = t.flip_move.get(usize::from(flip) * 18 + m);
             let slice2 = t.slice_move.get(usize::from(slice) * 18 + m);
-            if usize::from(self.p1.phase1_bound(twist2, flip2, slice2)) >= togo {
+            if usize::from(self.p1.phase1_bound_cut(twist2, flip2, slice2, togo as u8)) >= togo {
                 continue;
             }
             if !self.count() {
@@ -149,17 +161,20 @@ impl<P: Phase1Bound> Search<'_, '_, P> {
         Flow::Continue
     }
 
+    /// Phase 2's bound from the corners and the slice.
     #[inline(always)]
-    fn phase2_bound(&self, cc: u16, cs: u16, ec: u16, es: u16, mp: u16) -> u8 {
+    fn corner_bound(&self, cc: u16, cs: u16, mp: u16) -> u8 {
         let t = self.t;
-        let mp = usize::from(mp) * 16;
-        let a = t.corner_prune.get(
-            usize::from(cc) * N_MPERM + usize::from(t.slice_perm_conj.get(mp + usize::from(SYM_INV[usize::from(cs)]))),
-        );
-        let b = t.edge_prune.get(
-            usize::from(ec) * N_MPERM + usize::from(t.slice_perm_conj.get(mp + usize::from(SYM_INV[usize::from(es)]))),
-        );
-        a.max(b)
+        let conj = t.slice_perm_conj.get(usize::from(mp) * 16 + usize::from(SYM_INV[usize::from(cs)]));
+        t.corner_prune.get(usize::from(cc) * N_MPERM + usize::from(conj))
+    }
+
+    /// Phase 2's bound from the U-D edges and the corners' combination.
+    #[inline(always)]
+    fn edge_bound(&self, ec: u16, es: u16, comb: u16) -> u8 {
+        let t = self.t;
+        let conj = t.comb_conj.get(usize::from(comb) * 16 + usize::from(SYM_INV[usize::from(es)]));
+        t.edge_comb_prune.get(usize::from(ec) * N_COMB + usize::from(conj))
     }
 
     fn start_phase2(&mut self, depth1: usize) -> Flow {
@@ -173,30 +188,34 @@ impl<P: Phase1Bound> Search<'_, '_, P> {
         let corner = t.corner_class.get(usize::from(c.corner_perm()));
         let edge = t.edge_class.get(usize::from(c.edge_perm()));
         let (cc, cs, ec, es, mp) = (corner >> 4, corner & 15, edge >> 4, edge & 15, c.slice_perm());
-        let bound = usize::from(self.phase2_bound(cc, cs, ec, es, mp));
-        let limit = self.max_len - depth1;
-        self.depth1 = depth1;
-        for togo in bound..=limit {
-            match self.phase2(cc, cs, ec, es, mp, depth1, togo) {
-                Flow::Continue => {}
-                Flow::Found => {
-                    self.found_len = depth1 + togo;
-                    return Flow::Found;
-                }
-                Flow::Stop => return Flow::Stop,
-            }
+        let comb = c.corner_comb_parity();
+        let bound = usize::from(self.corner_bound(cc, cs, mp).max(self.edge_bound(ec, es, comb)));
+        // Phase 2 past 13 moves is rare and slow to search: other phase 1
+        // solutions are cheaper.
+        let limit = (self.max_len - depth1).min(MAX_PHASE2);
+        if bound > limit {
+            return Flow::Continue;
         }
-        Flow::Continue
+        self.depth1 = depth1;
+        // One depth-first search within the limit: the first solution it
+        // meets, at any depth, is short enough.
+        match self.phase2(P2 { cc, cs, ec, es, mp, comb }, depth1, limit) {
+            Flow::Found => Flow::Found,
+            other => other,
+        }
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn phase2(&mut self, cc: u16, cs: u16, ec: u16, es: u16, mp: u16, depth: usize, togo: usize) -> Flow {
+    fn phase2(&mut self, at: P2, depth: usize, togo: usize) -> Flow {
+        if at.cc == 0 && at.ec == 0 && at.mp == 0 {
+            self.found_len = depth;
+            return Flow::Found;
+        }
         if togo == 0 {
-            return if cc == 0 && ec == 0 && mp == 0 { Flow::Found } else { Flow::Continue };
+            return Flow::Continue;
         }
         let last = self.last_face(depth);
         let t = self.t;
-        let (cs_inv, es_inv) = (usize::from(SYM_INV[usize::from(cs)]), usize::from(SYM_INV[usize::from(es)]));
+        let (cs_inv, es_inv) = (usize::from(SYM_INV[usize::from(at.cs)]), usize::from(SYM_INV[usize::from(at.es)]));
         // Phase 2 may start with the half turn of the face phase 1 ended
         // with a quarter turn of: the two are one quarter turn, the other
         // way, and the solution one move shorter.
@@ -207,13 +226,17 @@ impl<P: Phase1Bound> Search<'_, '_, P> {
                 continue;
             }
             let mc = usize::from(P2_INDEX[usize::from(MOVE_CONJ[cs_inv][m])]);
-            let v = t.corner_class_move.get(usize::from(cc) * 10 + mc);
-            let (cc2, cs2) = (v >> 4, u16::from(SYM_MULT[usize::from(cs)][usize::from(v & 15)]));
+            let v = t.corner_class_move.get(usize::from(at.cc) * 10 + mc);
+            let (cc, cs) = (v >> 4, u16::from(SYM_MULT[usize::from(at.cs)][usize::from(v & 15)]));
+            let mp = t.slice_perm_move.get(usize::from(at.mp) * 10 + j);
+            if usize::from(self.corner_bound(cc, cs, mp)) >= togo {
+                continue;
+            }
             let me = usize::from(P2_INDEX[usize::from(MOVE_CONJ[es_inv][m])]);
-            let v = t.edge_class_move.get(usize::from(ec) * 10 + me);
-            let (ec2, es2) = (v >> 4, u16::from(SYM_MULT[usize::from(es)][usize::from(v & 15)]));
-            let mp2 = t.slice_perm_move.get(usize::from(mp) * 10 + j);
-            if usize::from(self.phase2_bound(cc2, cs2, ec2, es2, mp2)) >= togo {
+            let v = t.edge_class_move.get(usize::from(at.ec) * 10 + me);
+            let (ec, es) = (v >> 4, u16::from(SYM_MULT[usize::from(at.es)][usize::from(v & 15)]));
+            let comb = t.comb_move.get(usize::from(at.comb) * 10 + j);
+            if usize::from(self.edge_bound(ec, es, comb)) >= togo {
                 continue;
             }
             if !self.count() {
@@ -221,13 +244,25 @@ impl<P: Phase1Bound> Search<'_, '_, P> {
             }
             self.path[depth] = m as u8;
             self.valid = self.valid.min(depth);
-            match self.phase2(cc2, cs2, ec2, es2, mp2, depth + 1, togo - 1) {
+            match self.phase2(P2 { cc, cs, ec, es, mp, comb }, depth + 1, togo - 1) {
                 Flow::Continue => {}
                 other => return other,
             }
         }
         Flow::Continue
     }
+}
+
+/// A phase 2 position: corner class and symmetry, U-D edge class and
+/// symmetry, slice permutation, corner combination and parity.
+#[derive(Clone, Copy)]
+struct P2 {
+    cc: u16,
+    cs: u16,
+    ec: u16,
+    es: u16,
+    mp: u16,
+    comb: u16,
 }
 
 /// Solves `cube` in at most `max_length` moves (21 always succeeds quickly;
@@ -265,6 +300,18 @@ pub(crate) fn solve_with<P: Phase1Bound>(
     if max_len > MAX_SOLUTION {
         return Err(SolveError::TooLong);
     }
+    // Six searches side by side, each phase 1 length in all six before the
+    // next: the cube and its inverse, each seen along the three axes
+    // (through URF3^k), since one of them often has a shorter phase 1.
+    let inverse = cube.inverse();
+    let directions: [Cube; DIRECTIONS] = core::array::from_fn(|d| {
+        let (k, base) = (d / 2, if d % 2 == 0 { cube } else { &inverse });
+        URF3_POWERS[k].then(base).then(&URF3_POWERS[(3 - k) % 3])
+    });
+    let roots = directions.map(|c| {
+        let (twist, flip, slice) = (c.twist(), c.flip(), c.slice());
+        (twist, flip, slice, usize::from(p1.phase1_bound(twist, flip, slice)))
+    });
     let mut search = Search {
         t: tables,
         p1,
@@ -277,27 +324,54 @@ pub(crate) fn solve_with<P: Phase1Bound>(
         depth1: 0,
         found_len: 0,
     };
-    let (twist, flip, slice) = (cube.twist(), cube.flip(), cube.slice());
-    let bound = usize::from(p1.phase1_bound(twist, flip, slice));
-    for depth1 in bound..=max_len {
-        match search.phase1(twist, flip, slice, 0, depth1) {
-            Flow::Continue => {}
-            Flow::Found => {
-                let path = &search.path[..search.found_len];
-                for (i, &m) in path.iter().enumerate() {
-                    let m = Move::ALL[usize::from(m)];
-                    if i == search.depth1 && i > 0 && m.face() == usize::from(path[i - 1]) / 3 {
-                        // A quarter turn then the same face's half turn.
-                        out.pop();
-                        out.push(Move::ALL[usize::from(path[i - 1])].inverse());
-                    } else {
-                        out.push(m);
-                    }
-                }
-                return Ok(());
+    let least = roots.iter().map(|r| r.3).min().unwrap_or(0);
+    for depth1 in least..=max_len {
+        for (d, &(twist, flip, slice, bound)) in roots.iter().enumerate() {
+            if bound > depth1 {
+                continue;
             }
-            Flow::Stop => return Err(SolveError::LimitReached),
+            search.states[0] = directions[d];
+            search.valid = 0;
+            match search.phase1(twist, flip, slice, 0, depth1) {
+                Flow::Continue => {}
+                Flow::Found => {
+                    search.write_solution(d, out);
+                    return Ok(());
+                }
+                Flow::Stop => return Err(SolveError::LimitReached),
+            }
         }
     }
     Err(SolveError::NotFound)
+}
+
+/// The cube and its inverse along three axes.
+const DIRECTIONS: usize = 6;
+
+impl<P> Search<'_, '_, P> {
+    /// The path found in direction `d`, as moves of the cube itself.
+    fn write_solution(&self, d: usize, out: &mut Solution) {
+        let path = &self.path[..self.found_len];
+        let mut merged = Solution::new();
+        for (i, &m) in path.iter().enumerate() {
+            let m = Move::ALL[usize::from(m)];
+            if i == self.depth1 && i > 0 && m.face() == usize::from(path[i - 1]) / 3 {
+                // A quarter turn then the same face's half turn.
+                merged.pop();
+                merged.push(Move::ALL[usize::from(path[i - 1])].inverse());
+            } else {
+                merged.push(m);
+            }
+        }
+        let back = |m: Move| Move::ALL[usize::from(MOVE_BACK[d / 2][m.index()])];
+        if d % 2 == 0 {
+            for m in merged.moves() {
+                out.push(back(m));
+            }
+        } else {
+            for m in merged.moves().rev() {
+                out.push(back(m).inverse());
+            }
+        }
+    }
 }

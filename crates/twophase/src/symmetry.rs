@@ -143,6 +143,44 @@ pub(crate) const MOVE_CONJ: [[u8; 18]; SYMS] = {
     out
 };
 
+/// The third of a turn about the URF-DBL diagonal (U to R, R to F, F to
+/// U): seen through it, phase 1's subgroup is that of another axis.
+const URF3: Cube = Cube {
+    cp: [0, 4, 5, 1, 3, 7, 6, 2],
+    co: [1, 2, 1, 2, 2, 1, 2, 1],
+    ep: [1, 8, 5, 9, 3, 11, 7, 10, 0, 4, 6, 2],
+    eo: [1, 0, 1, 0, 1, 0, 1, 0, 1, 1, 1, 1],
+};
+
+/// `URF3^k` for k = 0, 1, 2.
+pub(crate) const URF3_POWERS: [Cube; 3] = [Cube::SOLVED, URF3, URF3.then(&URF3)];
+
+/// `MOVE_BACK[k][m]`: the turn `m` of the cube seen through `URF3^k`,
+/// as a turn of the cube itself: `URF3^-k m URF3^k`.
+pub(crate) const MOVE_BACK: [[u8; 18]; 3] = {
+    let mut out = [[0; 18]; 3];
+    let mut k = 0;
+    while k < 3 {
+        let mut m = 0;
+        while m < 18 {
+            let c = URF3_POWERS[(3 - k) % 3].then(&crate::cube::MOVE_CUBES[m]).then(&URF3_POWERS[k]);
+            let mut j = 0;
+            let mut found = 99;
+            while j < 18 {
+                if same(&crate::cube::MOVE_CUBES[j], &c) {
+                    found = j;
+                }
+                j += 1;
+            }
+            assert!(found < 18, "the diagonal turn maps a face turn to no face turn");
+            out[k][m] = found as u8;
+            m += 1;
+        }
+        k += 1;
+    }
+    out
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -169,5 +207,8 @@ mod tests {
         for s in 0..SYMS1 {
             assert!(SYM_CUBES[s].eo.iter().all(|&o| o == 0));
         }
+        assert!(same(&URF3_POWERS[2].then(&URF3), &Cube::SOLVED));
+        // U seen through URF3 is a turn of another face.
+        assert_ne!(MOVE_BACK[1][0] / 3, 0);
     }
 }

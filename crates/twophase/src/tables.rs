@@ -14,6 +14,8 @@ pub(crate) const N_FLIP: usize = 2048;
 pub(crate) const N_SLICE: usize = 495;
 pub(crate) const N_PERM: usize = 40320;
 pub(crate) const N_MPERM: usize = 24;
+/// Corner combination (of the U layer's corners) and permutation parity.
+pub(crate) const N_COMB: usize = 140;
 /// Classes under phase 1's 8 symmetries.
 pub(crate) const N_TWIST_CLASSES: usize = 324;
 pub(crate) const N_FLIP_CLASSES: usize = 336;
@@ -78,11 +80,17 @@ pub(crate) enum Section {
     SlicePermConj,
     /// Phase 2 distance bound: (corner class, slice permutation), 4 bits.
     CornerPrune,
-    /// Phase 2 distance bound: (edge class, slice permutation), 4 bits.
-    EdgePrune,
+    /// Corner combination and parity after each phase 2 move.
+    CombMove,
+    /// Corner combination and parity seen through each of the 16
+    /// symmetries.
+    CombConj,
+    /// Phase 2 distance bound: (edge class, corner combination and
+    /// parity), 4 bits.
+    EdgeCombPrune,
 }
 
-pub(crate) const SECTIONS: usize = 18;
+pub(crate) const SECTIONS: usize = 20;
 
 /// Each section's size in bytes.
 pub(crate) const SECTION_BYTES: [usize; SECTIONS] = [
@@ -103,7 +111,9 @@ pub(crate) const SECTION_BYTES: [usize; SECTIONS] = [
     N_MPERM * 10 * 2,
     N_MPERM * 16 * 2,
     (N_PERM_CLASSES * N_MPERM).div_ceil(2),
-    (N_PERM_CLASSES * N_MPERM).div_ceil(2),
+    N_COMB * 10 * 2,
+    N_COMB * 16 * 2,
+    (N_PERM_CLASSES * N_COMB).div_ceil(2),
 ];
 
 /// Each section's offset from the start of the bytes.
@@ -182,7 +192,9 @@ pub struct Tables<'a> {
     pub(crate) slice_perm_move: U16s<'a>,
     pub(crate) slice_perm_conj: U16s<'a>,
     pub(crate) corner_prune: Nibbles<'a>,
-    pub(crate) edge_prune: Nibbles<'a>,
+    pub(crate) comb_move: U16s<'a>,
+    pub(crate) comb_conj: U16s<'a>,
+    pub(crate) edge_comb_prune: Nibbles<'a>,
     bytes: &'a [u8],
 }
 
@@ -221,7 +233,9 @@ impl<'a> Tables<'a> {
             slice_perm_move: U16s(s(Section::SlicePermMove)),
             slice_perm_conj: U16s(s(Section::SlicePermConj)),
             corner_prune: Nibbles(s(Section::CornerPrune)),
-            edge_prune: Nibbles(s(Section::EdgePrune)),
+            comb_move: U16s(s(Section::CombMove)),
+            comb_conj: U16s(s(Section::CombConj)),
+            edge_comb_prune: Nibbles(s(Section::EdgeCombPrune)),
             bytes,
         })
     }
@@ -232,19 +246,27 @@ impl<'a> Tables<'a> {
         self.bytes
     }
 
-    /// A lower bound on the phase 1 distance of (twist, flip, slice).
+    /// A lower bound on the phase 1 distance of (twist, flip, slice), or
+    /// some value at least `cut` when it is at least `cut` (the three
+    /// tables are read one by one, stopping at the first that reaches it).
     #[inline(always)]
-    pub(crate) fn phase1_bound(&self, twist: u16, flip: u16, slice: u16) -> u8 {
+    pub(crate) fn phase1_bound_cut(&self, twist: u16, flip: u16, slice: u16, cut: u8) -> u8 {
         let tc = self.twist_class.get(usize::from(twist));
         let (t_class, t_inv) = (usize::from(tc >> 3), usize::from(tc & 7));
-        let fc = self.flip_class.get(usize::from(flip));
-        let (f_class, f_inv) = (usize::from(fc >> 3), usize::from(fc & 7));
-        let slice = usize::from(slice);
-        let a = self.slice_twist_prune.get(t_class * N_SLICE + usize::from(self.slice_conj.get(slice * 8 + t_inv)));
-        let b = self.slice_flip_prune.get(f_class * N_SLICE + usize::from(self.slice_conj.get(slice * 8 + f_inv)));
         let c = self
             .twist_flip_prune
             .get(t_class * N_FLIP + usize::from(self.flip_conj.get(usize::from(flip) * 8 + t_inv)));
+        if c >= cut {
+            return c;
+        }
+        let slice = usize::from(slice);
+        let a = self.slice_twist_prune.get(t_class * N_SLICE + usize::from(self.slice_conj.get(slice * 8 + t_inv)));
+        if a >= cut {
+            return a;
+        }
+        let fc = self.flip_class.get(usize::from(flip));
+        let (f_class, f_inv) = (usize::from(fc >> 3), usize::from(fc & 7));
+        let b = self.slice_flip_prune.get(f_class * N_SLICE + usize::from(self.slice_conj.get(slice * 8 + f_inv)));
         a.max(b).max(c)
     }
 }
