@@ -47,6 +47,8 @@ impl Default for Limits {
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Flow {
     Continue,
+    /// Phase 2 is out of reach by two moves or more.
+    Far,
     Found,
     Stop,
 }
@@ -82,6 +84,9 @@ struct Search<'t, 'a, P> {
     /// The length of phase 1's part of the path being tried.
     depth1: usize,
     found_len: usize,
+    /// The pre-moves of the current phase 1 (see `pre_moves`).
+    pre: [u8; MAX_SOLUTION],
+    pre_len: usize,
 }
 
 /// No previous move.
@@ -132,30 +137,40 @@ impl<P: Phase1Bound> Search<'_, '_, P> {
             return Flow::Continue;
         }
         let last = self.last_face(depth);
-        for m in 0..18 {
-            if !allowed(last, m) {
+        let t = self.t;
+        for face in 0..6 {
+            if face == last || face + 3 == last {
                 continue;
             }
-            // The last phase 1 move must leave the subgroup's moves, or a
-            // shorter phase 1 solution would end here too.
-            if togo == 1 && P2_INDEX[m] != 0xff {
-                continue;
-            }
-            let t = self.t;
-            let twist2 = t.twist_move.get(usize::from(twist) * 18 + m);
-            let flip2 = t.flip_move.get(usize::from(flip) * 18 + m);
-            let slice2 = t.slice_move.get(usize::from(slice) * 18 + m);
-            if usize::from(self.p1.phase1_bound_cut(twist2, flip2, slice2, togo as u8)) >= togo {
-                continue;
-            }
-            if !self.count() {
-                return Flow::Stop;
-            }
-            self.path[depth] = m as u8;
-            self.valid = self.valid.min(depth);
-            match self.phase1(twist2, flip2, slice2, depth + 1, togo - 1) {
-                Flow::Continue => {}
-                other => return other,
+            for m in 3 * face..3 * face + 3 {
+                // The last phase 1 move must leave the subgroup's moves, or
+                // a shorter phase 1 solution would end here too.
+                if togo == 1 && P2_INDEX[m] != 0xff {
+                    continue;
+                }
+                let twist2 = t.twist_move.get(usize::from(twist) * 18 + m);
+                let flip2 = t.flip_move.get(usize::from(flip) * 18 + m);
+                let slice2 = t.slice_move.get(usize::from(slice) * 18 + m);
+                let bound = usize::from(self.p1.phase1_bound_cut(twist2, flip2, slice2, togo as u8 + 1));
+                // The bounds of a face's three turns differ by at most one
+                // (each is a move from the others): one past the next
+                // reaches past for all three.
+                if bound > togo {
+                    break;
+                }
+                if bound == togo {
+                    continue;
+                }
+                if !self.count() {
+                    return Flow::Stop;
+                }
+                self.path[depth] = m as u8;
+                self.valid = self.valid.min(depth);
+                match self.phase1(twist2, flip2, slice2, depth + 1, togo - 1) {
+                    Flow::Continue => {}
+                    Flow::Far => break,
+                    other => return other,
+                }
             }
         }
         Flow::Continue
@@ -192,17 +207,21 @@ impl<P: Phase1Bound> Search<'_, '_, P> {
         let bound = usize::from(self.corner_bound(cc, cs, mp).max(self.edge_bound(ec, es, comb)));
         // Phase 2 past 13 moves is rare and slow to search: other phase 1
         // solutions are cheaper.
-        let limit = (self.max_len - depth1).min(MAX_PHASE2);
+        let limit = (self.max_len - depth1 - self.pre_len).min(MAX_PHASE2);
         if bound > limit {
-            return Flow::Continue;
+            // Phase 1's other quarter turn of this face differs by a
+            // half turn, within phase 2: its bound is past the limit too.
+            return if bound > limit + 1 { Flow::Far } else { Flow::Continue };
         }
         self.depth1 = depth1;
-        // One depth-first search within the limit: the first solution it
-        // meets, at any depth, is short enough.
-        match self.phase2(P2 { cc, cs, ec, es, mp, comb }, depth1, limit) {
-            Flow::Found => Flow::Found,
-            other => other,
+        // Iterative deepening: the shortest phase 2 for this phase 1.
+        for togo in bound..=limit {
+            match self.phase2(P2 { cc, cs, ec, es, mp, comb }, depth1, togo) {
+                Flow::Continue | Flow::Far => {}
+                other => return other,
+            }
         }
+        Flow::Continue
     }
 
     fn phase2(&mut self, at: P2, depth: usize, togo: usize) -> Flow {
@@ -220,23 +239,33 @@ impl<P: Phase1Bound> Search<'_, '_, P> {
         // with a quarter turn of: the two are one quarter turn, the other
         // way, and the solution one move shorter.
         let merge = if depth == self.depth1 && depth > 0 { 3 * last + 1 } else { NO_MOVE };
+        let mut far_face = NO_FACE;
         for (j, &m) in P2_MOVES.iter().enumerate() {
             let m = usize::from(m);
-            if !allowed(last, m) && m != merge {
+            if (!allowed(last, m) && m != merge) || m / 3 == far_face {
                 continue;
             }
             let mc = usize::from(P2_INDEX[usize::from(MOVE_CONJ[cs_inv][m])]);
             let v = t.corner_class_move.get(usize::from(at.cc) * 10 + mc);
             let (cc, cs) = (v >> 4, u16::from(SYM_MULT[usize::from(at.cs)][usize::from(v & 15)]));
             let mp = t.slice_perm_move.get(usize::from(at.mp) * 10 + j);
-            if usize::from(self.corner_bound(cc, cs, mp)) >= togo {
+            // As in phase 1: a face's turns' bounds differ by at most one.
+            let bound = usize::from(self.corner_bound(cc, cs, mp));
+            if bound >= togo {
+                if bound > togo {
+                    far_face = m / 3;
+                }
                 continue;
             }
             let me = usize::from(P2_INDEX[usize::from(MOVE_CONJ[es_inv][m])]);
             let v = t.edge_class_move.get(usize::from(at.ec) * 10 + me);
             let (ec, es) = (v >> 4, u16::from(SYM_MULT[usize::from(at.es)][usize::from(v & 15)]));
             let comb = t.comb_move.get(usize::from(at.comb) * 10 + j);
-            if usize::from(self.edge_bound(ec, es, comb)) >= togo {
+            let bound = usize::from(self.edge_bound(ec, es, comb));
+            if bound >= togo {
+                if bound > togo {
+                    far_face = m / 3;
+                }
                 continue;
             }
             if !self.count() {
@@ -323,26 +352,90 @@ pub(crate) fn solve_with<P: Phase1Bound>(
         limits: *limits,
         depth1: 0,
         found_len: 0,
+        pre: [0; MAX_SOLUTION],
+        pre_len: 0,
     };
     let least = roots.iter().map(|r| r.3).min().unwrap_or(0);
-    for depth1 in least..=max_len {
+    for length1 in least..=max_len {
         for (d, &(twist, flip, slice, bound)) in roots.iter().enumerate() {
-            if bound > depth1 {
-                continue;
-            }
-            search.states[0] = directions[d];
-            search.valid = 0;
-            match search.phase1(twist, flip, slice, 0, depth1) {
-                Flow::Continue => {}
-                Flow::Found => {
-                    search.write_solution(d, out);
-                    return Ok(());
+            if bound <= length1 {
+                search.states[0] = directions[d];
+                search.valid = 0;
+                search.pre_len = 0;
+                match search.phase1(twist, flip, slice, 0, length1) {
+                    Flow::Continue | Flow::Far => {}
+                    Flow::Found => {
+                        search.write_solution(d, out);
+                        return Ok(());
+                    }
+                    Flow::Stop => return Err(SolveError::LimitReached),
                 }
-                Flow::Stop => return Err(SolveError::LimitReached),
+            }
+            if length1 > MIN_PHASE1_AFTER_PRE {
+                match search.pre_moves(&directions[d], length1, 0) {
+                    Flow::Found => {
+                        search.write_solution(d, out);
+                        return Ok(());
+                    }
+                    Flow::Stop => return Err(SolveError::LimitReached),
+                    _ => {}
+                }
             }
         }
     }
     Err(SolveError::NotFound)
+}
+
+/// Phase 1 after pre-moves is at least this long (shorter ones are found
+/// without them).
+const MIN_PHASE1_AFTER_PRE: usize = 7;
+
+impl<P: Phase1Bound> Search<'_, '_, P> {
+    /// Phase 1 of `pre · cube` for the pre-move sequences `pre` of 1 to
+    /// `length1 - 7` moves (of which `pre_len` are chosen, in
+    /// `self.pre[..pre_len]`, the latest applied first), with phase 1 and
+    /// the pre-moves `length1` moves together. A solution `S` of
+    /// `pre · cube` makes `S · pre` one of `cube`: more phase 1 solutions
+    /// of about the same length, from other starting points.
+    fn pre_moves(&mut self, cube: &Cube, length1: usize, pre_len: usize) -> Flow {
+        if pre_len + 1 + MIN_PHASE1_AFTER_PRE > length1 {
+            return Flow::Continue;
+        }
+        let newest = if pre_len == 0 { NO_MOVE } else { usize::from(self.pre[pre_len - 1]) };
+        for m in 0..18 {
+            // `m` goes before the newest: canonical order in the sequence.
+            if newest != NO_MOVE && !allowed(m / 3, newest) {
+                continue;
+            }
+            if !self.count() {
+                return Flow::Stop;
+            }
+            self.pre[pre_len] = m as u8;
+            let c = MOVE_CUBES[m].then(cube);
+            // Phase 1 only after a clockwise quarter turn of a side face
+            // first: a subgroup move first leaves phase 1 as it was, and the
+            // other quarter turn differs by a half turn, within the
+            // subgroup.
+            if matches!(m, 3 | 6 | 12 | 15) {
+                let (twist, flip, slice) = (c.twist(), c.flip(), c.slice());
+                let depth1 = length1 - pre_len - 1;
+                if usize::from(self.p1.phase1_bound(twist, flip, slice)) <= depth1 {
+                    self.states[0] = c;
+                    self.valid = 0;
+                    self.pre_len = pre_len + 1;
+                    match self.phase1(twist, flip, slice, 0, depth1) {
+                        Flow::Continue | Flow::Far => {}
+                        other => return other,
+                    }
+                }
+            }
+            match self.pre_moves(&c, length1, pre_len + 1) {
+                Flow::Continue | Flow::Far => {}
+                other => return other,
+            }
+        }
+        Flow::Continue
+    }
 }
 
 /// The cube and its inverse along three axes.
@@ -362,6 +455,9 @@ impl<P> Search<'_, '_, P> {
             } else {
                 merged.push(m);
             }
+        }
+        for i in (0..self.pre_len).rev() {
+            merged.push(Move::ALL[usize::from(self.pre[i])]);
         }
         let back = |m: Move| Move::ALL[usize::from(MOVE_BACK[d / 2][m.index()])];
         if d % 2 == 0 {

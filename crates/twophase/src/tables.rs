@@ -253,12 +253,6 @@ impl<'a> Tables<'a> {
     pub(crate) fn phase1_bound_cut(&self, twist: u16, flip: u16, slice: u16, cut: u8) -> u8 {
         let tc = self.twist_class.get(usize::from(twist));
         let (t_class, t_inv) = (usize::from(tc >> 3), usize::from(tc & 7));
-        let c = self
-            .twist_flip_prune
-            .get(t_class * N_FLIP + usize::from(self.flip_conj.get(usize::from(flip) * 8 + t_inv)));
-        if c >= cut {
-            return c;
-        }
         let slice = usize::from(slice);
         let a = self.slice_twist_prune.get(t_class * N_SLICE + usize::from(self.slice_conj.get(slice * 8 + t_inv)));
         if a >= cut {
@@ -267,6 +261,12 @@ impl<'a> Tables<'a> {
         let fc = self.flip_class.get(usize::from(flip));
         let (f_class, f_inv) = (usize::from(fc >> 3), usize::from(fc & 7));
         let b = self.slice_flip_prune.get(f_class * N_SLICE + usize::from(self.slice_conj.get(slice * 8 + f_inv)));
+        if b >= cut {
+            return a.max(b);
+        }
+        let c = self
+            .twist_flip_prune
+            .get(t_class * N_FLIP + usize::from(self.flip_conj.get(usize::from(flip) * 8 + t_inv)));
         a.max(b).max(c)
     }
 }
