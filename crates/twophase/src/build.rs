@@ -164,14 +164,23 @@ pub fn build_tables() -> Vec<u8> {
     let twists = classes(N_TWIST, SYMS1, &twist_conj);
     let flips = classes(N_FLIP, SYMS1, &flip_conj);
     assert_eq!((twists.rep.len(), flips.rep.len()), (N_TWIST_CLASSES, N_FLIP_CLASSES));
-    push_u16s(twist_move.iter().copied(), &mut out);
-    push_u16s(flip_move.iter().copied(), &mut out);
+    let class_sym1 = |c: &Classes, x: usize| c.class[x] << 3 | u16::from(c.sym[x]);
+    let rep_moves1 = |c: &Classes, table: &[u16]| {
+        let moves: Vec<u16> =
+            c.rep.iter().flat_map(|&r| (0..18).map(move |m| table[usize::from(r) * 18 + m])).collect();
+        moves.into_iter().map(|x| class_sym1(c, usize::from(x))).collect::<Vec<u16>>()
+    };
+    push_u16s(rep_moves1(&twists, &twist_move), &mut out);
+    push_u16s(rep_moves1(&flips, &flip_move), &mut out);
     push_u16s(slice_move.iter().copied(), &mut out);
-    let class_inv = |c: &Classes, x: usize| c.class[x] << 3 | u16::from(SYM_INV[usize::from(c.sym[x])]);
-    push_u16s((0..N_TWIST).map(|x| class_inv(&twists, x)), &mut out);
-    push_u16s((0..N_FLIP).map(|x| class_inv(&flips, x)), &mut out);
+    push_u16s((0..N_TWIST).map(|x| class_sym1(&twists, x)), &mut out);
+    push_u16s((0..N_FLIP).map(|x| class_sym1(&flips, x)), &mut out);
     push_u16s(slice_conj.iter().copied(), &mut out);
-    push_u16s(flip_conj.iter().copied(), &mut out);
+    let flip_conj_ref = &flip_conj;
+    push_u16s(
+        flips.rep.iter().flat_map(|&r| (0..SYMS1).map(move |s| flip_conj_ref[usize::from(r) * SYMS1 + s])),
+        &mut out,
+    );
     let class_move = |c: &Classes, table: &[u16], class: usize, m: usize| {
         let x = usize::from(table[usize::from(c.rep[class]) * 18 + m]);
         (usize::from(c.class[x]), usize::from(c.sym[x]))
@@ -276,7 +285,7 @@ mod tests {
                 rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
                 c = c.apply(Move::ALL[(rng >> 33) as usize % 18]);
             }
-            let b = t.phase1_bound_cut(c.twist(), c.flip(), c.slice(), u8::MAX);
+            let b = t.phase1_bound(&t.phase1_coords(&c));
             assert!(usize::from(b) <= n, "bound {b} after {n} moves");
         }
     }

@@ -8,7 +8,7 @@ use crate::cube::{Cube, MOVE_CUBES};
 use crate::error::SolveError;
 use crate::moves::{MAX_SOLUTION, Move, Solution};
 use crate::symmetry::{MOVE_BACK, MOVE_CONJ, SYM_INV, SYM_MULT, URF3_POWERS};
-use crate::tables::{N_COMB, N_MPERM, P2_INDEX, P2_MOVES, Tables};
+use crate::tables::{N_COMB, N_MPERM, P1, P2_INDEX, P2_MOVES, Tables};
 
 /// How much work [`solve`] may do before it gives up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,18 +56,20 @@ enum Flow {
 /// A lower bound on the distance of a phase 1 position (twist, flip,
 /// slice) to the subgroup: 0 exactly in the subgroup.
 pub(crate) trait Phase1Bound {
-    /// The bound, or any value at least `cut` when the bound is.
-    fn phase1_bound_cut(&self, twist: u16, flip: u16, slice: u16, cut: u8) -> u8;
+    /// The coordinates after move `m` and their bound, or any value at
+    /// least `cut` when the bound is (the coordinates then unfinished).
+    fn phase1_child(&self, at: &P1, m: usize, cut: u8) -> (P1, u8);
     /// The bound.
-    fn phase1_bound(&self, twist: u16, flip: u16, slice: u16) -> u8 {
-        self.phase1_bound_cut(twist, flip, slice, u8::MAX)
-    }
+    fn phase1_bound(&self, at: &P1) -> u8;
 }
 
 impl Phase1Bound for Tables<'_> {
     #[inline(always)]
-    fn phase1_bound_cut(&self, twist: u16, flip: u16, slice: u16, cut: u8) -> u8 {
-        Tables::phase1_bound_cut(self, twist, flip, slice, cut)
+    fn phase1_child(&self, at: &P1, m: usize, cut: u8) -> (P1, u8) {
+        Tables::phase1_child(self, at, m, cut)
+    }
+    fn phase1_bound(&self, at: &P1) -> u8 {
+        Tables::phase1_bound(self, at)
     }
 }
 
@@ -127,17 +129,16 @@ impl<P: Phase1Bound> Search<'_, '_, P> {
         if depth == 0 { NO_FACE } else { usize::from(self.path[depth - 1]) / 3 }
     }
 
-    fn phase1(&mut self, twist: u16, flip: u16, slice: u16, depth: usize, togo: usize) -> Flow {
+    fn phase1(&mut self, at: P1, depth: usize, togo: usize) -> Flow {
         if togo == 0 {
             return self.start_phase2(depth);
         }
         // In the subgroup with 1 to 4 moves left: leaving it and coming
         // back that fast gives nothing a shorter phase 1 does not.
-        if togo < 5 && twist == 0 && flip == 0 && slice == 0 {
+        if togo < 5 && at.in_subgroup() {
             return Flow::Continue;
         }
         let last = self.last_face(depth);
-        let t = self.t;
         for face in 0..6 {
             if face == last || face + 3 == last {
                 continue;
@@ -148,10 +149,8 @@ impl<P: Phase1Bound> Search<'_, '_, P> {
                 if togo == 1 && P2_INDEX[m] != 0xff {
                     continue;
                 }
-                let twist2 = t.twist_move.get(usize::from(twist) * 18 + m);
-                let flip2 = t.flip_move.get(usize::from(flip) * 18 + m);
-                let slice2 = t.slice_move.get(usize::from(slice) * 18 + m);
-                let bound = usize::from(self.p1.phase1_bound_cut(twist2, flip2, slice2, togo as u8 + 1));
+                let (next, bound) = self.p1.phase1_child(&at, m, togo as u8 + 1);
+                let bound = usize::from(bound);
                 // The bounds of a face's three turns differ by at most one
                 // (each is a move from the others): one past the next
                 // reaches past for all three.
@@ -166,7 +165,7 @@ impl<P: Phase1Bound> Search<'_, '_, P> {
                 }
                 self.path[depth] = m as u8;
                 self.valid = self.valid.min(depth);
-                match self.phase1(twist2, flip2, slice2, depth + 1, togo - 1) {
+                match self.phase1(next, depth + 1, togo - 1) {
                     Flow::Continue => {}
                     Flow::Far => break,
                     other => return other,
@@ -198,30 +197,58 @@ impl<P: Phase1Bound> Search<'_, '_, P> {
             self.states[i + 1] = self.states[i].then(&MOVE_CUBES[usize::from(self.path[i])]);
             self.valid += 1;
         }
-        let c = &self.states[depth1];
+        let (first, bound) = self.phase2_start(&self.states[depth1]);
+        // After pre-moves whose first is a quarter turn X, the cube with X'
+        // first instead has the same phase 1 (they differ by X2, of the
+        // subgroup, applied before): its phase 2 starts from X2 · here.
+        let other = if self.pre_len > 0 {
+            let x2 = usize::from(self.pre[self.pre_len - 1]) + 1;
+            Some(self.phase2_start(&MOVE_CUBES[x2].then(&self.states[depth1])))
+        } else {
+            None
+        };
+        let bound2 = other.map_or(usize::MAX, |o| o.1);
+        // Phase 2 past 13 moves is rare and slow to search: other phase 1
+        // solutions are cheaper.
+        let limit = (self.max_len - depth1 - self.pre_len).min(MAX_PHASE2);
+        if bound.min(bound2) > limit {
+            // Phase 1's other quarter turn of this face differs by a
+            // half turn, within phase 2: its bound is past the limit too.
+            return if bound.min(bound2) > limit + 1 { Flow::Far } else { Flow::Continue };
+        }
+        self.depth1 = depth1;
+        // Iterative deepening: the shortest phase 2 for this phase 1.
+        for togo in bound.min(bound2)..=limit {
+            if bound <= togo {
+                match self.phase2(first, depth1, togo) {
+                    Flow::Continue | Flow::Far => {}
+                    other => return other,
+                }
+            }
+            if let Some((start, _)) = other.filter(|o| o.1 <= togo) {
+                match self.phase2(start, depth1, togo) {
+                    Flow::Continue | Flow::Far => {}
+                    Flow::Found => {
+                        // The first pre-move is X', not X.
+                        self.pre[self.pre_len - 1] += 2;
+                        return Flow::Found;
+                    }
+                    Flow::Stop => return Flow::Stop,
+                }
+            }
+        }
+        Flow::Continue
+    }
+
+    /// Phase 2's coordinates of `c` (in the subgroup) and their bound.
+    fn phase2_start(&self, c: &Cube) -> (P2, usize) {
         let t = self.t;
         let corner = t.corner_class.get(usize::from(c.corner_perm()));
         let edge = t.edge_class.get(usize::from(c.edge_perm()));
         let (cc, cs, ec, es, mp) = (corner >> 4, corner & 15, edge >> 4, edge & 15, c.slice_perm());
         let comb = c.corner_comb_parity();
         let bound = usize::from(self.corner_bound(cc, cs, mp).max(self.edge_bound(ec, es, comb)));
-        // Phase 2 past 13 moves is rare and slow to search: other phase 1
-        // solutions are cheaper.
-        let limit = (self.max_len - depth1 - self.pre_len).min(MAX_PHASE2);
-        if bound > limit {
-            // Phase 1's other quarter turn of this face differs by a
-            // half turn, within phase 2: its bound is past the limit too.
-            return if bound > limit + 1 { Flow::Far } else { Flow::Continue };
-        }
-        self.depth1 = depth1;
-        // Iterative deepening: the shortest phase 2 for this phase 1.
-        for togo in bound..=limit {
-            match self.phase2(P2 { cc, cs, ec, es, mp, comb }, depth1, togo) {
-                Flow::Continue | Flow::Far => {}
-                other => return other,
-            }
-        }
-        Flow::Continue
+        (P2 { cc, cs, ec, es, mp, comb }, bound)
     }
 
     fn phase2(&mut self, at: P2, depth: usize, togo: usize) -> Flow {
@@ -338,8 +365,8 @@ pub(crate) fn solve_with<P: Phase1Bound>(
         URF3_POWERS[k].then(base).then(&URF3_POWERS[(3 - k) % 3])
     });
     let roots = directions.map(|c| {
-        let (twist, flip, slice) = (c.twist(), c.flip(), c.slice());
-        (twist, flip, slice, usize::from(p1.phase1_bound(twist, flip, slice)))
+        let at = tables.phase1_coords(&c);
+        (at, usize::from(p1.phase1_bound(&at)))
     });
     let mut search = Search {
         t: tables,
@@ -355,14 +382,14 @@ pub(crate) fn solve_with<P: Phase1Bound>(
         pre: [0; MAX_SOLUTION],
         pre_len: 0,
     };
-    let least = roots.iter().map(|r| r.3).min().unwrap_or(0);
+    let least = roots.iter().map(|r| r.1).min().unwrap_or(0);
     for length1 in least..=max_len {
-        for (d, &(twist, flip, slice, bound)) in roots.iter().enumerate() {
+        for (d, &(at, bound)) in roots.iter().enumerate() {
             if bound <= length1 {
                 search.states[0] = directions[d];
                 search.valid = 0;
                 search.pre_len = 0;
-                match search.phase1(twist, flip, slice, 0, length1) {
+                match search.phase1(at, 0, length1) {
                     Flow::Continue | Flow::Far => {}
                     Flow::Found => {
                         search.write_solution(d, out);
@@ -417,13 +444,13 @@ impl<P: Phase1Bound> Search<'_, '_, P> {
             // other quarter turn differs by a half turn, within the
             // subgroup.
             if matches!(m, 3 | 6 | 12 | 15) {
-                let (twist, flip, slice) = (c.twist(), c.flip(), c.slice());
+                let at = self.t.phase1_coords(&c);
                 let depth1 = length1 - pre_len - 1;
-                if usize::from(self.p1.phase1_bound(twist, flip, slice)) <= depth1 {
+                if usize::from(self.p1.phase1_bound(&at)) <= depth1 {
                     self.states[0] = c;
                     self.valid = 0;
                     self.pre_len = pre_len + 1;
-                    match self.phase1(twist, flip, slice, 0, depth1) {
+                    match self.phase1(at, 0, depth1) {
                         Flow::Continue | Flow::Far => {}
                         other => return other,
                     }

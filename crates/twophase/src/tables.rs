@@ -7,6 +7,7 @@
 //! 4-bit distances (two per byte, the even index in the low half).
 
 use crate::error::TablesError;
+use crate::symmetry::{MOVE_CONJ, SYM_INV, SYM_MULT};
 
 /// Raw coordinate sizes.
 pub(crate) const N_TWIST: usize = 2187;
@@ -45,20 +46,23 @@ pub(crate) const HEADER: usize = 16;
 /// The sections, in order.
 #[derive(Clone, Copy)]
 pub(crate) enum Section {
-    /// Twist after each move: `u16` per (twist, move).
-    TwistMove,
-    /// Flip after each move.
-    FlipMove,
+    /// A twist class's representative after each move: `class << 3 |
+    /// sym` per (class, move).
+    TwistClassMove,
+    /// The same for flip classes.
+    FlipClassMove,
     /// Slice after each move.
     SliceMove,
-    /// Twist's class and the inverse of its symmetry: `class << 3 | inv`.
+    /// Twist's class and symmetry: `class << 3 | sym`, with `twist =
+    /// conj(rep, sym)`.
     TwistClass,
-    /// Flip's class and inverse symmetry.
+    /// Flip's class and symmetry.
     FlipClass,
     /// Slice seen through each of phase 1's symmetries: (slice, sym).
     SliceConj,
-    /// Flip seen through each of phase 1's symmetries.
-    FlipConj,
+    /// A flip class's representative seen through each of phase 1's
+    /// symmetries (a raw flip).
+    FlipRepConj,
     /// Phase 1 distance bound: (twist class, slice), 4 bits.
     SliceTwistPrune,
     /// Phase 1 distance bound: (flip class, slice), 4 bits.
@@ -94,13 +98,13 @@ pub(crate) const SECTIONS: usize = 20;
 
 /// Each section's size in bytes.
 pub(crate) const SECTION_BYTES: [usize; SECTIONS] = [
-    N_TWIST * 18 * 2,
-    N_FLIP * 18 * 2,
+    N_TWIST_CLASSES * 18 * 2,
+    N_FLIP_CLASSES * 18 * 2,
     N_SLICE * 18 * 2,
     N_TWIST * 2,
     N_FLIP * 2,
     N_SLICE * 8 * 2,
-    N_FLIP * 8 * 2,
+    N_FLIP_CLASSES * 8 * 2,
     (N_TWIST_CLASSES * N_SLICE).div_ceil(2),
     (N_FLIP_CLASSES * N_SLICE).div_ceil(2),
     (N_TWIST_CLASSES * N_FLIP).div_ceil(2),
@@ -175,13 +179,13 @@ impl Nibbles<'_> {
 /// `Vec<u8>`).
 #[derive(Clone, Copy)]
 pub struct Tables<'a> {
-    pub(crate) twist_move: U16s<'a>,
-    pub(crate) flip_move: U16s<'a>,
+    pub(crate) twist_class_move: U16s<'a>,
+    pub(crate) flip_class_move: U16s<'a>,
     pub(crate) slice_move: U16s<'a>,
     pub(crate) twist_class: U16s<'a>,
     pub(crate) flip_class: U16s<'a>,
     pub(crate) slice_conj: U16s<'a>,
-    pub(crate) flip_conj: U16s<'a>,
+    pub(crate) flip_rep_conj: U16s<'a>,
     pub(crate) slice_twist_prune: Nibbles<'a>,
     pub(crate) slice_flip_prune: Nibbles<'a>,
     pub(crate) twist_flip_prune: Nibbles<'a>,
@@ -216,13 +220,13 @@ impl<'a> Tables<'a> {
             &bytes[SECTION_OFFSET[i]..SECTION_OFFSET[i + 1]]
         };
         Ok(Tables {
-            twist_move: U16s(s(Section::TwistMove)),
-            flip_move: U16s(s(Section::FlipMove)),
+            twist_class_move: U16s(s(Section::TwistClassMove)),
+            flip_class_move: U16s(s(Section::FlipClassMove)),
             slice_move: U16s(s(Section::SliceMove)),
             twist_class: U16s(s(Section::TwistClass)),
             flip_class: U16s(s(Section::FlipClass)),
             slice_conj: U16s(s(Section::SliceConj)),
-            flip_conj: U16s(s(Section::FlipConj)),
+            flip_rep_conj: U16s(s(Section::FlipRepConj)),
             slice_twist_prune: Nibbles(s(Section::SliceTwistPrune)),
             slice_flip_prune: Nibbles(s(Section::SliceFlipPrune)),
             twist_flip_prune: Nibbles(s(Section::TwistFlipPrune)),
@@ -246,27 +250,92 @@ impl<'a> Tables<'a> {
         self.bytes
     }
 
-    /// A lower bound on the phase 1 distance of (twist, flip, slice), or
-    /// some value at least `cut` when it is at least `cut` (the three
-    /// tables are read one by one, stopping at the first that reaches it).
+    /// Phase 1's coordinates of `cube`.
+    pub(crate) fn phase1_coords(&self, cube: &crate::cube::Cube) -> P1 {
+        let t = self.twist_class.get(usize::from(cube.twist()));
+        let f = self.flip_class.get(usize::from(cube.flip()));
+        P1 { tc: t >> 3, ts: t & 7, fc: f >> 3, fs: f & 7, slice: cube.slice() }
+    }
+
+    /// Phase 1's coordinates after move `m` and a lower bound on their
+    /// distance, or only some value at least `cut` when the bound is at
+    /// least `cut` (then the coordinates are unfinished): the three tables
+    /// are read one by one, the flip moved only when the first does not
+    /// reach `cut`.
     #[inline(always)]
-    pub(crate) fn phase1_bound_cut(&self, twist: u16, flip: u16, slice: u16, cut: u8) -> u8 {
-        let tc = self.twist_class.get(usize::from(twist));
-        let (t_class, t_inv) = (usize::from(tc >> 3), usize::from(tc & 7));
-        let slice = usize::from(slice);
-        let a = self.slice_twist_prune.get(t_class * N_SLICE + usize::from(self.slice_conj.get(slice * 8 + t_inv)));
+    pub(crate) fn phase1_child(&self, at: &P1, m: usize, cut: u8) -> (P1, u8) {
+        let t = self.twist_class_move.get(usize::from(at.tc) * 18 + usize::from(MOVE_CONJ_INV[usize::from(at.ts)][m]));
+        let mut next = P1 {
+            tc: t >> 3,
+            ts: u16::from(SYM_MULT[usize::from(at.ts)][usize::from(t & 7)]),
+            fc: 0,
+            fs: 0,
+            slice: self.slice_move.get(usize::from(at.slice) * 18 + m),
+        };
+        let (tc, t_inv) = (usize::from(next.tc), usize::from(SYM_INV[usize::from(next.ts)]));
+        let slice = usize::from(next.slice) * 8;
+        let a = self.slice_twist_prune.get(tc * N_SLICE + usize::from(self.slice_conj.get(slice + t_inv)));
         if a >= cut {
-            return a;
+            return (next, a);
         }
-        let fc = self.flip_class.get(usize::from(flip));
-        let (f_class, f_inv) = (usize::from(fc >> 3), usize::from(fc & 7));
-        let b = self.slice_flip_prune.get(f_class * N_SLICE + usize::from(self.slice_conj.get(slice * 8 + f_inv)));
+        let f = self.flip_class_move.get(usize::from(at.fc) * 18 + usize::from(MOVE_CONJ_INV[usize::from(at.fs)][m]));
+        next.fc = f >> 3;
+        next.fs = u16::from(SYM_MULT[usize::from(at.fs)][usize::from(f & 7)]);
+        (next, a.max(self.flip_bounds(&next, tc, t_inv, slice, cut)))
+    }
+
+    /// The bounds of the slice-flip and twist-flip tables (see
+    /// [`phase1_child`](Self::phase1_child)).
+    #[inline(always)]
+    fn flip_bounds(&self, at: &P1, tc: usize, t_inv: usize, slice: usize, cut: u8) -> u8 {
+        let f_inv = usize::from(SYM_INV[usize::from(at.fs)]);
+        let b =
+            self.slice_flip_prune.get(usize::from(at.fc) * N_SLICE + usize::from(self.slice_conj.get(slice + f_inv)));
         if b >= cut {
-            return a.max(b);
+            return b;
         }
-        let c = self
-            .twist_flip_prune
-            .get(t_class * N_FLIP + usize::from(self.flip_conj.get(usize::from(flip) * 8 + t_inv)));
-        a.max(b).max(c)
+        // The flip seen through the twist's inverse symmetry:
+        // conj(conj(rep, fs), ts⁻¹) = conj(rep, ts⁻¹ · fs).
+        let u = usize::from(SYM_MULT[t_inv][usize::from(at.fs)]);
+        let flip = self.flip_rep_conj.get(usize::from(at.fc) * 8 + u);
+        b.max(self.twist_flip_prune.get(tc * N_FLIP + usize::from(flip)))
+    }
+
+    /// A lower bound on the phase 1 distance of `at`.
+    pub(crate) fn phase1_bound(&self, at: &P1) -> u8 {
+        let (tc, t_inv) = (usize::from(at.tc), usize::from(SYM_INV[usize::from(at.ts)]));
+        let slice = usize::from(at.slice) * 8;
+        let a = self.slice_twist_prune.get(tc * N_SLICE + usize::from(self.slice_conj.get(slice + t_inv)));
+        a.max(self.flip_bounds(at, tc, t_inv, slice, u8::MAX))
+    }
+}
+
+/// `MOVE_CONJ_INV[s][m]`: the face turn `conj(m, s⁻¹)`.
+const MOVE_CONJ_INV: [[u8; 18]; 16] = {
+    let mut out = [[0; 18]; 16];
+    let mut s = 0;
+    while s < 16 {
+        out[s] = MOVE_CONJ[SYM_INV[s] as usize];
+        s += 1;
+    }
+    out
+};
+
+/// Phase 1's coordinates: twist and flip as a class and a symmetry, the
+/// slice raw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct P1 {
+    pub(crate) tc: u16,
+    pub(crate) ts: u16,
+    pub(crate) fc: u16,
+    pub(crate) fs: u16,
+    pub(crate) slice: u16,
+}
+
+impl P1 {
+    /// Whether the position is in phase 2's subgroup.
+    #[inline(always)]
+    pub(crate) fn in_subgroup(&self) -> bool {
+        self.tc == 0 && self.fc == 0 && self.slice == 0
     }
 }
