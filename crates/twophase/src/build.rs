@@ -264,6 +264,16 @@ pub fn build_tables() -> Vec<u8> {
     push_u16s(comb_move.iter().copied(), &mut out);
     push_u16s(comb_conj.iter().copied(), &mut out);
     pack_nibbles(&class_bfs(&edges, &edge_moves, &comb_move, &comb_conj, N_COMB), &mut out);
+    let mut cube = Cube::SOLVED;
+    for &rep in &edges.rep {
+        cube.set_edge_perm(rep);
+        out.extend_from_slice(&class_sym(&edges, usize::from(cube.inverse().edge_perm())).to_le_bytes());
+    }
+    let mut cube = Cube::SOLVED;
+    for &rep in &corners.rep {
+        cube.set_corner_perm(rep);
+        out.extend_from_slice(&cube.inverse().corner_comb_parity().to_le_bytes());
+    }
     assert_eq!(out.len(), TABLES_LEN);
     out
 }

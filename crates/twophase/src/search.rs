@@ -183,6 +183,19 @@ impl<P: Phase1Bound> Search<'_, '_, P> {
         t.corner_prune.get(usize::from(cc) * N_MPERM + usize::from(conj))
     }
 
+    /// Phase 2's bound from the inverse position's U-D edges and corner
+    /// combination (the inverse is as far from solved).
+    #[inline(always)]
+    fn inverse_bound(&self, at: &P2) -> u8 {
+        let t = self.t;
+        let v = t.edge_inverse.get(usize::from(at.ec));
+        let sym = usize::from(SYM_MULT[usize::from(at.es)][usize::from(v & 15)]);
+        let comb = t.corner_inverse_comb.get(usize::from(at.cc));
+        let s = usize::from(SYM_MULT[usize::from(SYM_INV[sym])][usize::from(at.cs)]);
+        let conj = t.comb_conj.get(usize::from(comb) * 16 + s);
+        t.edge_comb_prune.get(usize::from(v >> 4) * N_COMB + usize::from(conj))
+    }
+
     /// Phase 2's bound from the U-D edges and the corners' combination.
     #[inline(always)]
     fn edge_bound(&self, ec: u16, es: u16, comb: u16) -> u8 {
@@ -247,8 +260,9 @@ impl<P: Phase1Bound> Search<'_, '_, P> {
         let edge = t.edge_class.get(usize::from(c.edge_perm()));
         let (cc, cs, ec, es, mp) = (corner >> 4, corner & 15, edge >> 4, edge & 15, c.slice_perm());
         let comb = c.corner_comb_parity();
-        let bound = usize::from(self.corner_bound(cc, cs, mp).max(self.edge_bound(ec, es, comb)));
-        (P2 { cc, cs, ec, es, mp, comb }, bound)
+        let at = P2 { cc, cs, ec, es, mp, comb };
+        let bound = self.corner_bound(cc, cs, mp).max(self.edge_bound(ec, es, comb)).max(self.inverse_bound(&at));
+        (at, usize::from(bound))
     }
 
     fn phase2(&mut self, at: P2, depth: usize, togo: usize) -> Flow {
@@ -295,12 +309,16 @@ impl<P: Phase1Bound> Search<'_, '_, P> {
                 }
                 continue;
             }
+            let next = P2 { cc, cs, ec, es, mp, comb };
+            if usize::from(self.inverse_bound(&next)) >= togo {
+                continue;
+            }
             if !self.count() {
                 return Flow::Stop;
             }
             self.path[depth] = m as u8;
             self.valid = self.valid.min(depth);
-            match self.phase2(P2 { cc, cs, ec, es, mp, comb }, depth + 1, togo - 1) {
+            match self.phase2(next, depth + 1, togo - 1) {
                 Flow::Continue => {}
                 other => return other,
             }

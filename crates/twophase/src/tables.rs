@@ -92,9 +92,15 @@ pub(crate) enum Section {
     /// Phase 2 distance bound: (edge class, corner combination and
     /// parity), 4 bits.
     EdgeCombPrune,
+    /// The inverse of each U-D edge class's representative: `class << 4
+    /// | sym`.
+    EdgeInverse,
+    /// The corner combination and parity of the inverse of each corner
+    /// class's representative.
+    CornerInverseComb,
 }
 
-pub(crate) const SECTIONS: usize = 20;
+pub(crate) const SECTIONS: usize = 22;
 
 /// Each section's size in bytes.
 pub(crate) const SECTION_BYTES: [usize; SECTIONS] = [
@@ -118,6 +124,8 @@ pub(crate) const SECTION_BYTES: [usize; SECTIONS] = [
     N_COMB * 10 * 2,
     N_COMB * 16 * 2,
     (N_PERM_CLASSES * N_COMB).div_ceil(2),
+    N_PERM_CLASSES * 2,
+    N_PERM_CLASSES * 2,
 ];
 
 /// Each section's offset from the start of the bytes.
@@ -199,6 +207,8 @@ pub struct Tables<'a> {
     pub(crate) comb_move: U16s<'a>,
     pub(crate) comb_conj: U16s<'a>,
     pub(crate) edge_comb_prune: Nibbles<'a>,
+    pub(crate) edge_inverse: U16s<'a>,
+    pub(crate) corner_inverse_comb: U16s<'a>,
     bytes: &'a [u8],
 }
 
@@ -240,6 +250,8 @@ impl<'a> Tables<'a> {
             comb_move: U16s(s(Section::CombMove)),
             comb_conj: U16s(s(Section::CombConj)),
             edge_comb_prune: Nibbles(s(Section::EdgeCombPrune)),
+            edge_inverse: U16s(s(Section::EdgeInverse)),
+            corner_inverse_comb: U16s(s(Section::CornerInverseComb)),
             bytes,
         })
     }
