@@ -142,7 +142,7 @@ fn push_u16s(values: impl IntoIterator<Item = u16>, out: &mut Vec<u8>) {
     }
 }
 
-const ALL_MOVES: [u8; 18] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
+pub(crate) const ALL_MOVES: [u8; 18] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
 
 /// Generates the built-in tables: [`TABLES_LEN`] bytes, the same every
 /// time, for [`Tables::from_bytes`]. Takes about a second in an optimised

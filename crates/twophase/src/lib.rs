@@ -52,6 +52,9 @@ mod build;
 mod cube;
 mod error;
 mod facelets;
+mod large;
+#[cfg(feature = "std")]
+mod large_build;
 mod moves;
 mod search;
 mod symmetry;
@@ -62,8 +65,11 @@ pub use build::build_tables;
 pub use cube::{CORNER_NAMES, Cube, EDGE_NAMES};
 pub use error::{CubeError, ScrambleError, SolveError, TablesError};
 pub use facelets::FACES;
+pub use large::{LARGE_TABLES_LEN, LargeTables};
+#[cfg(feature = "std")]
+pub use large_build::{LARGE_BUILD_MEMORY, LargeTablesError, build_large_tables};
 pub use moves::{MAX_SOLUTION, Move, Solution, parse_moves};
-pub use search::{Limits, solve};
+pub use search::{Limits, SolveTables, solve};
 pub use tables::{FORMAT_VERSION, TABLES_LEN, Tables};
 
 impl Cube {

@@ -6,6 +6,7 @@
 
 use crate::cube::{Cube, MOVE_CUBES};
 use crate::error::SolveError;
+use crate::large::LargeTables;
 use crate::moves::{MAX_SOLUTION, Move, Solution};
 use crate::symmetry::{MOVE_BACK, MOVE_CONJ, SYM_INV, SYM_MULT, URF3_POWERS};
 use crate::tables::{N_COMB, N_MPERM, P1, P2_INDEX, P2_MOVES, Tables};
@@ -339,9 +340,36 @@ struct P2 {
     comb: u16,
 }
 
+/// Tables [`solve`] can search with: [`Tables`] (the built-in ones) or
+/// [`LargeTables`] (phase 1's exact distances besides). Sealed.
+pub trait SolveTables: sealed::Sealed {
+    /// [`solve`] with these tables.
+    #[doc(hidden)]
+    fn solve_into(&self, cube: &Cube, max_length: u8, limits: &Limits, out: &mut Solution) -> Result<(), SolveError>;
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for crate::Tables<'_> {}
+    impl Sealed for crate::LargeTables<'_> {}
+}
+
+impl SolveTables for Tables<'_> {
+    fn solve_into(&self, cube: &Cube, max_length: u8, limits: &Limits, out: &mut Solution) -> Result<(), SolveError> {
+        solve_with(self, self, cube, max_length, limits, out)
+    }
+}
+
+impl SolveTables for LargeTables<'_> {
+    fn solve_into(&self, cube: &Cube, max_length: u8, limits: &Limits, out: &mut Solution) -> Result<(), SolveError> {
+        solve_with(self.tables(), self, cube, max_length, limits, out)
+    }
+}
+
 /// Solves `cube` in at most `max_length` moves (21 always succeeds quickly;
-/// 20 always succeeds, God's number, but can take much longer), writing
-/// the moves into `out` (empty for the solved cube).
+/// 20 always succeeds, God's number, but takes longer), writing the moves
+/// into `out` (empty for the solved cube), with the built-in [`Tables`]
+/// or the [`LargeTables`].
 ///
 /// Uses no allocator; its stack and state take about 3 KiB.
 ///
@@ -351,14 +379,14 @@ struct P2 {
 /// [`SolveError::NotFound`] when there is no solution that short (the
 /// search tried every one), [`SolveError::LimitReached`] when `limits` ran
 /// out first. `out` is left empty on an error.
-pub fn solve(
-    tables: &Tables<'_>,
+pub fn solve<T: SolveTables>(
+    tables: &T,
     cube: &Cube,
     max_length: u8,
     limits: &Limits,
     out: &mut Solution,
 ) -> Result<(), SolveError> {
-    solve_with(tables, tables, cube, max_length, limits, out)
+    tables.solve_into(cube, max_length, limits, out)
 }
 
 pub(crate) fn solve_with<P: Phase1Bound>(

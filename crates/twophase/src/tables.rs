@@ -163,7 +163,10 @@ pub(crate) fn check_header(bytes: &[u8], magic: &[u8; 8], version: u32, len: u64
 #[derive(Clone, Copy)]
 pub(crate) struct U16s<'a>(&'a [u8]);
 
-impl U16s<'_> {
+impl<'a> U16s<'a> {
+    pub(crate) fn new(bytes: &'a [u8]) -> U16s<'a> {
+        U16s(bytes)
+    }
     #[inline(always)]
     pub(crate) fn get(self, i: usize) -> u16 {
         u16::from_le_bytes([self.0[2 * i], self.0[2 * i + 1]])
@@ -174,7 +177,10 @@ impl U16s<'_> {
 #[derive(Clone, Copy)]
 pub(crate) struct Nibbles<'a>(&'a [u8]);
 
-impl Nibbles<'_> {
+impl<'a> Nibbles<'a> {
+    pub(crate) fn new(bytes: &'a [u8]) -> Nibbles<'a> {
+        Nibbles(bytes)
+    }
     #[inline(always)]
     pub(crate) fn get(self, i: usize) -> u8 {
         (self.0[i >> 1] >> ((i & 1) << 2)) & 15
@@ -267,6 +273,20 @@ impl<'a> Tables<'a> {
         let t = self.twist_class.get(usize::from(cube.twist()));
         let f = self.flip_class.get(usize::from(cube.flip()));
         P1 { tc: t >> 3, ts: t & 7, fc: f >> 3, fs: f & 7, slice: cube.slice() }
+    }
+
+    /// Phase 1's coordinates after move `m`.
+    #[inline(always)]
+    pub(crate) fn phase1_move(&self, at: &P1, m: usize) -> P1 {
+        let t = self.twist_class_move.get(usize::from(at.tc) * 18 + usize::from(MOVE_CONJ_INV[usize::from(at.ts)][m]));
+        let f = self.flip_class_move.get(usize::from(at.fc) * 18 + usize::from(MOVE_CONJ_INV[usize::from(at.fs)][m]));
+        P1 {
+            tc: t >> 3,
+            ts: u16::from(SYM_MULT[usize::from(at.ts)][usize::from(t & 7)]),
+            fc: f >> 3,
+            fs: u16::from(SYM_MULT[usize::from(at.fs)][usize::from(f & 7)]),
+            slice: self.slice_move.get(usize::from(at.slice) * 18 + m),
+        }
     }
 
     /// Phase 1's coordinates after move `m` and a lower bound on their
