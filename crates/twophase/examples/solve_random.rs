@@ -22,7 +22,18 @@ fn main() {
     let tables = Tables::from_bytes(&bytes).unwrap();
     if large {
         let start = Instant::now();
-        let bytes = godtab_twophase::build_large_tables(1 << 30).unwrap();
+        // `TWOPHASE_LARGE=path`: the large tables kept in that file.
+        let cache = std::env::var_os("TWOPHASE_LARGE");
+        let bytes = match cache.as_ref().and_then(|p| std::fs::read(p).ok()) {
+            Some(bytes) => bytes,
+            None => {
+                let bytes = godtab_twophase::build_large_tables(1 << 30).unwrap();
+                if let Some(p) = &cache {
+                    std::fs::write(p, &bytes).unwrap();
+                }
+                bytes
+            }
+        };
         eprintln!("large tables: {} bytes in {:.2?}", bytes.len(), start.elapsed());
         run(&LargeTables::from_bytes(&bytes).unwrap(), count, max, seed);
     } else {

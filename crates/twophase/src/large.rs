@@ -87,11 +87,20 @@ impl<'a> LargeTables<'a> {
 
 impl Phase1Bound for LargeTables<'_> {
     #[inline(always)]
-    fn phase1_child(&self, at: &P1, m: usize, _cut: u8) -> (P1, u8) {
-        let next = self.base.phase1_move(at, m);
+    fn phase1_child(&self, at: &P1, m: usize, cut: u8) -> (P1, u8) {
+        // The built-in bounds first: in cache, they often settle it.
+        let (next, bound) = self.base.phase1_child(at, m, cut);
+        if bound >= cut {
+            return (next, bound);
+        }
         (next, self.distance(&next))
     }
     fn phase1_bound(&self, at: &P1) -> u8 {
         self.distance(at)
+    }
+    const MAX_PRE: usize = 1;
+    fn phase1_bound_cut(&self, at: &P1, cut: u8) -> u8 {
+        let bound = self.base.phase1_bound(at);
+        if bound >= cut { bound } else { self.distance(at) }
     }
 }

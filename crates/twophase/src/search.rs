@@ -62,6 +62,15 @@ pub(crate) trait Phase1Bound {
     fn phase1_child(&self, at: &P1, m: usize, cut: u8) -> (P1, u8);
     /// The bound.
     fn phase1_bound(&self, at: &P1) -> u8;
+    /// The bound, or any value at least `cut` when the bound is.
+    fn phase1_bound_cut(&self, at: &P1, _cut: u8) -> u8 {
+        self.phase1_bound(at)
+    }
+    /// Whether to search after pre-moves too (worth it when the bounds
+    /// are loose and phase 1 solutions dear).
+    const PRE_MOVES: bool = true;
+    /// The most pre-moves.
+    const MAX_PRE: usize = MAX_SOLUTION;
 }
 
 impl Phase1Bound for Tables<'_> {
@@ -444,7 +453,7 @@ pub(crate) fn solve_with<P: Phase1Bound>(
                     Flow::Stop => return Err(SolveError::LimitReached),
                 }
             }
-            if length1 > MIN_PHASE1_AFTER_PRE {
+            if P::PRE_MOVES && length1 > MIN_PHASE1_AFTER_PRE {
                 match search.pre_moves(&directions[d], length1, 0) {
                     Flow::Found => {
                         search.write_solution(d, out);
@@ -471,7 +480,7 @@ impl<P: Phase1Bound> Search<'_, '_, P> {
     /// `pre · cube` makes `S · pre` one of `cube`: more phase 1 solutions
     /// of about the same length, from other starting points.
     fn pre_moves(&mut self, cube: &Cube, length1: usize, pre_len: usize) -> Flow {
-        if pre_len + 1 + MIN_PHASE1_AFTER_PRE > length1 {
+        if pre_len + 1 + MIN_PHASE1_AFTER_PRE > length1 || pre_len == P::MAX_PRE {
             return Flow::Continue;
         }
         let newest = if pre_len == 0 { NO_MOVE } else { usize::from(self.pre[pre_len - 1]) };
@@ -492,7 +501,7 @@ impl<P: Phase1Bound> Search<'_, '_, P> {
             if matches!(m, 3 | 6 | 12 | 15) {
                 let at = self.t.phase1_coords(&c);
                 let depth1 = length1 - pre_len - 1;
-                if usize::from(self.p1.phase1_bound(&at)) <= depth1 {
+                if usize::from(self.p1.phase1_bound_cut(&at, depth1 as u8 + 1)) <= depth1 {
                     self.states[0] = c;
                     self.valid = 0;
                     self.pre_len = pre_len + 1;
