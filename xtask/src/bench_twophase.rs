@@ -115,8 +115,16 @@ pub fn run(count: Option<usize>, rounds: Option<usize>, quick: bool, max_memory:
     let bytes = godtab_twophase::build_tables();
     println!("godtab-twophase: built-in tables {} bytes, built in {}", bytes.len(), ms(start.elapsed()));
     let tables = Tables::from_bytes(&bytes)?;
-    ensure!(max_memory.is_none(), "large tables: not yet");
-    let large: Option<()> = None;
+    let large_bytes = match max_memory {
+        Some(limit) => {
+            let start = Instant::now();
+            let large = godtab_twophase::build_large_tables(limit).context("the large tables")?;
+            println!("godtab-twophase: large tables {} bytes, built in {}", large.len(), ms(start.elapsed()));
+            Some(large)
+        }
+        None => None,
+    };
+    let large = large_bytes.as_deref().map(godtab_twophase::LargeTables::from_bytes).transpose()?;
     let start = Instant::now();
     let _ = min2phase::solve(&"UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB".to_string(), 21);
     println!("min2phase: tables initialised in {}", ms(start.elapsed()));
@@ -129,7 +137,10 @@ pub fn run(count: Option<usize>, rounds: Option<usize>, quick: bool, max_memory:
         let builtin = |cube: &Cube, bound: u8, out: &mut Solution| {
             godtab_twophase::solve(&tables, cube, bound, &Limits::UNLIMITED, out).expect("a solution")
         };
-        let with_large = |_cube: &Cube, _bound: u8, _out: &mut Solution| unreachable!();
+        let with_large = |cube: &Cube, bound: u8, out: &mut Solution| {
+            let large = large.as_ref().expect("large tables");
+            godtab_twophase::solve(large, cube, bound, &Limits::UNLIMITED, out).expect("a solution")
+        };
         let (mut ours, mut theirs, mut ours_large) = (Record::default(), Record::default(), Record::default());
         for round in 0..rounds {
             let mut godtab_round = || -> Result<()> {

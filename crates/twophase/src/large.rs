@@ -69,6 +69,12 @@ impl<'a> LargeTables<'a> {
 
     #[inline(always)]
     fn distance(&self, at: &P1) -> u8 {
+        self.prune.get(self.index(at))
+    }
+
+    /// The entry of the distance of `at`.
+    #[inline(always)]
+    fn index(&self, at: &P1) -> usize {
         let flip = self.base.flip_rep_conj.get(usize::from(at.fc) * 8 + usize::from(at.fs));
         let raw = usize::from(flip) * N_SLICE + usize::from(at.slice);
         let v = u32::from_le_bytes([
@@ -81,7 +87,7 @@ impl<'a> LargeTables<'a> {
         // The twist conj(conj(rep, ts), s⁻¹) = conj(rep, s⁻¹ · ts).
         let u = usize::from(SYM_MULT[inv][usize::from(at.ts)]);
         let twist = self.twist_rep_conj.get(usize::from(at.tc) * 8 + u);
-        self.prune.get(class * N_TWIST + usize::from(twist))
+        class * N_TWIST + usize::from(twist)
     }
 }
 
@@ -99,6 +105,21 @@ impl Phase1Bound for LargeTables<'_> {
         self.distance(at)
     }
     const MAX_PRE: usize = 1;
+    const BATCH: bool = true;
+    fn phase1_children(&self, at: &P1, mask: u32, out: &mut [(P1, u8); 18]) {
+        let mut index = [0usize; 18];
+        for m in 0..18 {
+            if mask & (1 << m) != 0 {
+                out[m].0 = self.base.phase1_move(at, m);
+                index[m] = self.index(&out[m].0);
+            }
+        }
+        for m in 0..18 {
+            if mask & (1 << m) != 0 {
+                out[m].1 = self.prune.get(index[m]);
+            }
+        }
+    }
     fn phase1_bound_cut(&self, at: &P1, cut: u8) -> u8 {
         let bound = self.base.phase1_bound(at);
         if bound >= cut { bound } else { self.distance(at) }

@@ -71,6 +71,18 @@ pub(crate) trait Phase1Bound {
     const PRE_MOVES: bool = true;
     /// The most pre-moves.
     const MAX_PRE: usize = MAX_SOLUTION;
+    /// Whether to read all children's bounds at once (`phase1_children`):
+    /// for tables in main memory, whose reads then overlap.
+    const BATCH: bool = false;
+    /// The coordinates and bounds after each move `m` of `mask`, into
+    /// `out[m]`.
+    fn phase1_children(&self, at: &P1, mask: u32, out: &mut [(P1, u8); 18]) {
+        for m in 0..18 {
+            if mask & (1 << m) != 0 {
+                out[m] = self.phase1_child(at, m, u8::MAX);
+            }
+        }
+    }
 }
 
 impl Phase1Bound for Tables<'_> {
@@ -149,6 +161,16 @@ impl<P: Phase1Bound> Search<'_, '_, P> {
             return Flow::Continue;
         }
         let last = self.last_face(depth);
+        let mut children = [(at, 0u8); 18];
+        if P::BATCH {
+            let mut mask = 0;
+            for m in 0..18 {
+                if allowed(last, m) && !(togo == 1 && P2_INDEX[m] != 0xff) {
+                    mask |= 1 << m;
+                }
+            }
+            self.p1.phase1_children(&at, mask, &mut children);
+        }
         for face in 0..6 {
             if face == last || face + 3 == last {
                 continue;
@@ -159,7 +181,8 @@ impl<P: Phase1Bound> Search<'_, '_, P> {
                 if togo == 1 && P2_INDEX[m] != 0xff {
                     continue;
                 }
-                let (next, bound) = self.p1.phase1_child(&at, m, togo as u8 + 1);
+                let (next, bound) =
+                    if P::BATCH { children[m] } else { self.p1.phase1_child(&at, m, togo as u8 + 1) };
                 let bound = usize::from(bound);
                 // The bounds of a face's three turns differ by at most one
                 // (each is a move from the others): one past the next

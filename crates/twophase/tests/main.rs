@@ -4,6 +4,7 @@
 
 mod parse;
 mod sim;
+mod tables;
 mod solve;
 
 use std::sync::OnceLock;
