@@ -205,6 +205,7 @@ impl Cube {
     pub(crate) fn twist(&self) -> u16 {
         self.co[..7].iter().rev().fold(0, |acc, &o| acc * 3 + u16::from(o))
     }
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
     pub(crate) fn set_twist(&mut self, mut t: u16) {
         let mut sum = 0;
         for o in &mut self.co[..7] {
@@ -220,6 +221,7 @@ impl Cube {
     pub(crate) fn flip(&self) -> u16 {
         self.eo[..11].iter().rev().fold(0, |acc, &o| acc * 2 + u16::from(o))
     }
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
     pub(crate) fn set_flip(&mut self, mut f: u16) {
         let mut sum = 0;
         for o in &mut self.eo[..11] {
@@ -244,6 +246,7 @@ impl Cube {
         }
         rank - SLICE_SOLVED_RANK
     }
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
     pub(crate) fn set_slice(&mut self, s: u16) {
         let mut rank = s + SLICE_SOLVED_RANK;
         let mut k = 4;
@@ -266,6 +269,7 @@ impl Cube {
     pub(crate) fn corner_perm(&self) -> u16 {
         rank_perm(&self.cp)
     }
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
     pub(crate) fn set_corner_perm(&mut self, r: u16) {
         unrank_perm(r, &mut self.cp);
     }
@@ -276,6 +280,7 @@ impl Cube {
         p.copy_from_slice(&self.ep[..8]);
         rank_perm(&p)
     }
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
     pub(crate) fn set_edge_perm(&mut self, r: u16) {
         let mut p = [0u8; 8];
         unrank_perm(r, &mut p);
@@ -287,6 +292,7 @@ impl Cube {
         let p = [self.ep[8] - 8, self.ep[9] - 8, self.ep[10] - 8, self.ep[11] - 8];
         rank_perm(&p)
     }
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
     pub(crate) fn set_slice_perm(&mut self, r: u16) {
         let mut p = [0u8; 4];
         unrank_perm(r, &mut p);
@@ -309,6 +315,7 @@ impl Cube {
         }
         rank * 2 + u16::from(parity(&self.cp))
     }
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
     pub(crate) fn set_corner_comb_parity(&mut self, x: u16) {
         let mut rank = x / 2;
         let mut k = 4;
@@ -358,6 +365,7 @@ fn rank_perm<const N: usize>(p: &[u8; N]) -> u16 {
 }
 
 /// The permutation of 0..N with lexicographic rank `r`.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 fn unrank_perm<const N: usize>(mut r: u16, out: &mut [u8; N]) {
     let mut digits = [0u16; N];
     for i in (0..N).rev() {

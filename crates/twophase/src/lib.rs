@@ -41,6 +41,9 @@
 
 #![no_std]
 #![forbid(unsafe_code)]
+// Moves and positions index several parallel tables at once; an index
+// reads plainer there than zipped iterators.
+#![allow(clippy::needless_range_loop)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;

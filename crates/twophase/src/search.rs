@@ -34,7 +34,9 @@ impl Limits {
     /// At most `max_nodes` nodes.
     #[must_use]
     pub const fn nodes(max_nodes: u64) -> Limits {
-        Limits { max_nodes, ..Limits::UNLIMITED }
+        let mut limits = Limits::UNLIMITED;
+        limits.max_nodes = max_nodes;
+        limits
     }
 }
 
@@ -181,8 +183,7 @@ impl<P: Phase1Bound> Search<'_, '_, P> {
                 if togo == 1 && P2_INDEX[m] != 0xff {
                     continue;
                 }
-                let (next, bound) =
-                    if P::BATCH { children[m] } else { self.p1.phase1_child(&at, m, togo as u8 + 1) };
+                let (next, bound) = if P::BATCH { children[m] } else { self.p1.phase1_child(&at, m, togo as u8 + 1) };
                 let bound = usize::from(bound);
                 // The bounds of a face's three turns differ by at most one
                 // (each is a move from the others): one past the next

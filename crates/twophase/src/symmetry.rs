@@ -15,6 +15,7 @@ use crate::cube::Cube;
 /// Number of symmetries keeping the U-D axis (phase 2's).
 pub(crate) const SYMS: usize = 16;
 /// Number of symmetries keeping every axis (phase 1's): the first eight.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 pub(crate) const SYMS1: usize = 8;
 
 const U4: Cube = Cube {

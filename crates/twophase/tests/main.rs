@@ -4,8 +4,8 @@
 
 mod parse;
 mod sim;
-mod tables;
 mod solve;
+mod tables;
 
 use std::sync::OnceLock;
 

@@ -22,12 +22,12 @@ pub fn random_cube(rng: &mut fastrand::Rng) -> Cube {
     }
     let mut co = [0u8; 8];
     let mut eo = [0u8; 12];
-    for i in 0..7 {
-        co[i] = rng.u8(0..3);
+    for o in &mut co[..7] {
+        *o = rng.u8(0..3);
     }
     co[7] = (3 - co[..7].iter().sum::<u8>() % 3) % 3;
-    for i in 0..11 {
-        eo[i] = rng.u8(0..2);
+    for o in &mut eo[..11] {
+        *o = rng.u8(0..2);
     }
     eo[11] = eo[..11].iter().sum::<u8>() % 2;
     Cube::from_parts(cp, co, ep, eo).unwrap()

@@ -2,8 +2,7 @@
 //! (behind the slow-test switch), and the solver's stack.
 
 use godtab_twophase::{
-    Cube, LargeTables, Limits, Move, Solution, TABLES_LEN, Tables, TablesError, build_large_tables, build_tables,
-    solve,
+    Cube, LargeTables, Limits, Move, Solution, TABLES_LEN, Tables, TablesError, build_large_tables, build_tables, solve,
 };
 
 use crate::sim::{SOLVED, Stickers, quarter_turns};
@@ -67,7 +66,7 @@ fn large_tables() {
     let turns = quarter_turns();
     let mut rng = fastrand::Rng::with_seed(5);
     let mut solution = Solution::new();
-    let mut check = |cube: &Cube, max: u8, solution: &mut Solution| {
+    let check = |cube: &Cube, max: u8, solution: &mut Solution| {
         solve(&large, cube, max, &Limits::UNLIMITED, solution).unwrap();
         assert!(solution.len() <= usize::from(max));
         let start = Stickers::new(std::str::from_utf8(&cube.to_facelets()).unwrap());
