@@ -52,6 +52,7 @@ extern crate std;
 
 #[cfg(feature = "alloc")]
 mod build;
+mod coords;
 mod cube;
 mod error;
 mod facelets;
@@ -60,6 +61,7 @@ mod large;
 mod large_build;
 mod moves;
 mod search;
+mod solve;
 mod symmetry;
 mod tables;
 
@@ -72,7 +74,7 @@ pub use large::{LARGE_TABLES_LEN, LargeTables};
 #[cfg(feature = "std")]
 pub use large_build::{LARGE_BUILD_MEMORY, LargeTablesError, build_large_tables};
 pub use moves::{MAX_SOLUTION, Move, Solution, parse_moves};
-pub use search::{Limits, SolveTables, solve};
+pub use solve::{Limits, SolveTables, solve};
 pub use tables::{FORMAT_VERSION, TABLES_LEN, Tables};
 
 impl Cube {
