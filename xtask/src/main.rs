@@ -27,6 +27,10 @@
 //! - `bench cube`: the Rubik's cube solved optimally, by optimal length
 //!   (the positions of data/bench/cube-3x3x3.txt, which
 //!   `bench cube-positions` writes).
+//! - `bench two-phase`: godtab-twophase against min2phase on the same
+//!   random cubes, within 21 and 20 moves, one thread each, alternated
+//!   (`--count`, `--rounds`, `--quick`; `--max-memory` adds the large
+//!   tables).
 //! - `bench size`: the code, RAM and stack a firmware image pays for godtab
 //!   (Table, PatternSet, Lookup; Rust and C; opt-level z and s); `--check`
 //!   fails when a lookup exceeds its budget.
