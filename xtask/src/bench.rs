@@ -36,6 +36,15 @@ pub struct Args {
     /// 16,17 (default: every group of the file).
     #[arg(long, value_name = "LENGTHS", value_delimiter = ',')]
     lengths: Vec<usize>,
+    /// `two-phase` only: the random cubes solved (default 1000).
+    #[arg(long)]
+    count: Option<usize>,
+    /// `two-phase` only: the alternated rounds (default 3).
+    #[arg(long)]
+    rounds: Option<usize>,
+    /// `two-phase` only: 100 cubes, 2 rounds.
+    #[arg(long)]
+    quick: bool,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -68,6 +77,10 @@ enum What {
     /// Writes data/bench/cube-3x3x3.txt: seeded random positions, solved
     /// and grouped by optimal length.
     CubePositions,
+    /// godtab-twophase against min2phase on the same random cubes, one
+    /// thread each, within 21 and 20 moves (with `--max-memory`, also
+    /// godtab's large tables built within it).
+    TwoPhase,
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -81,7 +94,29 @@ pub fn run(args: &Args) -> Result<()> {
         What::Size => crate::bench_size::run(args.check),
         What::Cube => crate::bench_cube::run(args.max_memory.as_deref(), &args.lengths),
         What::CubePositions => crate::bench_cube::make_positions(),
+        What::TwoPhase => {
+            let limit = args.max_memory.as_deref().map(parse_size).transpose()?;
+            crate::bench_twophase::run(args.count, args.rounds, args.quick, limit)
+        }
     }
+}
+
+/// A size such as `512M` or `1G` (binary units) in bytes.
+fn parse_size(text: &str) -> Result<u64> {
+    let t = text.trim().trim_end_matches(['B', 'b']).trim_end_matches('i');
+    let (digits, unit) = match t.char_indices().last() {
+        Some((i, c)) if c.is_ascii_alphabetic() => (&t[..i], c.to_ascii_uppercase()),
+        _ => (t, ' '),
+    };
+    let shift = match unit {
+        ' ' => 0,
+        'K' => 10,
+        'M' => 20,
+        'G' => 30,
+        _ => bail!("--max-memory {text:?}: not a size (e.g. 512M, 1G)"),
+    };
+    let n: u64 = digits.trim().parse().with_context(|| format!("--max-memory {text:?}: not a size (e.g. 512M, 1G)"))?;
+    n.checked_mul(1 << shift).with_context(|| format!("--max-memory {text:?}: too large"))
 }
 
 fn target() -> PathBuf {

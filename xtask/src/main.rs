@@ -29,6 +29,10 @@
 //! - `bench cube`: the Rubik's cube solved optimally, by optimal length
 //!   (the positions of data/bench/cube-3x3x3.txt, which
 //!   `bench cube-positions` writes).
+//! - `bench two-phase`: godtab-twophase against min2phase on the same
+//!   random cubes, within 21 and 20 moves, one thread each, alternated
+//!   (`--count`, `--rounds`, `--quick`; `--max-memory` adds the large
+//!   tables).
 //! - `bench size`: the code, RAM and stack a firmware image pays for godtab
 //!   (Table, PatternSet, Lookup; Rust and C; opt-level z and s); `--check`
 //!   fails when a lookup exceeds its budget.
@@ -47,6 +51,7 @@ mod bench_cube;
 mod bench_pdb;
 mod bench_size;
 mod bench_twobit;
+mod bench_twophase;
 mod capi;
 mod dist;
 mod fuzz;
