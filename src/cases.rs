@@ -6,6 +6,8 @@ use anyhow::Result;
 use godtab_puzzles::{Kind, builtin};
 use godtab_runtime::{Bytes, TableFile, TableKind};
 
+use godtab_oracle::Oracle;
+
 use crate::source::{Loaded, TableArgs};
 
 /// The puzzle, its table and the format of its cases: what `judge` reads
@@ -32,6 +34,23 @@ impl CasesArgs {
         let format = self.format.unwrap_or_else(|| Format::of(&loaded.file));
         format.check(&loaded.file).map_err(|problem| anyhow::anyhow!("--format: {problem}"))?;
         Ok((loaded, format))
+    }
+}
+
+impl CasesArgs {
+    /// The oracle of the puzzle's table (the built-in cube-3x3x3's
+    /// two-phase tables, or a table file as [`CasesArgs::open`] opens it)
+    /// and the format of its cases.
+    pub(crate) fn open_oracle(&self, search: crate::pdb::SearchArgs) -> Result<(Oracle<Bytes>, Format)> {
+        if self.tables.table.is_none() && self.tables.tables.is_none() && self.puzzle.as_deref() == Some("cube-3x3x3") {
+            let format = self.format.unwrap_or(Format::Facelets);
+            if !matches!(format, Format::Facelets | Format::Scramble) {
+                anyhow::bail!("--format: the built-in cube-3x3x3 reads facelet strings or scrambles");
+            }
+            return Ok((self.tables.open_oracle(self.puzzle.as_deref(), search)?.0, format));
+        }
+        let (loaded, format) = self.open()?;
+        Ok((loaded.into_oracle(search).0, format))
     }
 }
 

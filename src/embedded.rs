@@ -16,6 +16,10 @@ pub(crate) const TABLES: [(&str, &[u8]); 12] = [
     ("eight-two-8", include_bytes!(concat!(env!("OUT_DIR"), "/eight-two-8.gtab"))),
 ];
 
+/// The built-in 3x3x3 cube's two-phase tables (its puzzle name).
+pub(crate) const TWO_PHASE: (&str, &[u8]) =
+    ("cube-3x3x3", include_bytes!(concat!(env!("OUT_DIR"), "/cube-3x3x3.twophase")));
+
 /// The bytes of a built-in table.
 pub(crate) fn table(id: &str) -> Option<&'static [u8]> {
     TABLES.iter().find(|(name, _)| *name == id).map(|(_, bytes)| *bytes)
@@ -24,5 +28,5 @@ pub(crate) fn table(id: &str) -> Option<&'static [u8]> {
 /// The ids of the built-in puzzles, the nine Eight II tables as one entry.
 pub(crate) fn ids() -> Vec<&'static str> {
     let classic = TABLES.iter().map(|(id, _)| *id).filter(|id| !id.starts_with("eight-two-"));
-    classic.chain(["eight-two-0 to eight-two-8"]).collect()
+    classic.chain(["eight-two-0 to eight-two-8", TWO_PHASE.0]).collect()
 }

@@ -28,12 +28,17 @@ pub(crate) struct SearchArgs {
     /// search one state. Default: one per core.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: Option<u16>,
+    /// With the built-in cube-3x3x3 (two-phase): the longest solution to
+    /// give, at most 32. Default 21 (about a millisecond a cube; 20, God's
+    /// number, takes several).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=32))]
+    pub max_length: Option<u8>,
 }
 
 impl SearchArgs {
     /// The limits the oracle searches within.
     pub(crate) fn limits(self) -> Limits {
-        Limits { max_nodes: self.max_nodes, threads: self.threads.map(usize::from) }
+        Limits { max_nodes: self.max_nodes, threads: self.threads.map(usize::from), max_length: self.max_length }
     }
 }
 

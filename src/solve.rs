@@ -79,7 +79,12 @@ struct Answer<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     scramble: Option<String>,
     solvable: bool,
+    /// The fewest moves that solve the state (null for a two-phase
+    /// answer, which is not known to be the fewest).
     distance: Option<usize>,
+    /// A two-phase answer's length (within --max-length).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    length: Option<usize>,
     moves: Vec<&'a str>,
     /// With --all-optimal: how many optimal solutions there are.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -109,8 +114,7 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         Some(_) => (None, words.as_slice()),
         None => (words.first().map(String::as_str), words.get(1..).unwrap_or_default()),
     };
-    let loaded = args.tables.open_verified(puzzle)?;
-    let (oracle, _) = loaded.into_oracle(args.search);
+    let (oracle, _) = args.tables.open_oracle(puzzle, args.search)?;
     let given = given_states(args, &oracle, states)?;
     let mut out = crate::stdio::stdout();
     let mut failed = false;
@@ -129,6 +133,7 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
                         scramble,
                         solvable: false,
                         distance: None,
+                        length: None,
                         moves: Vec::new(),
                         count: None,
                         solutions: None,
@@ -177,7 +182,8 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
             all.as_ref().map(|all| all.solutions.iter().map(|s| oracle.move_names(s)).collect());
         if args.json {
             let solvable = error.is_some() || answer.as_ref().is_some_and(Option::is_some);
-            let distance = answer.as_ref().and_then(|a| a.as_ref()).map(Vec::len);
+            let found = answer.as_ref().and_then(|a| a.as_ref()).map(Vec::len);
+            let (distance, length) = if oracle.is_optimal() { (found, None) } else { (None, found) };
             let error = error.map(|(why, _)| why);
             let count = all.as_ref().map(|all| all.count);
             let answer = Answer {
@@ -185,6 +191,7 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
                 scramble,
                 solvable,
                 distance,
+                length,
                 moves: names,
                 count,
                 solutions: listed,

@@ -112,6 +112,19 @@ pub(crate) struct TableArgs {
 const FIFTEEN: &str = "fifteen-puzzle";
 
 impl TableArgs {
+    /// The oracle for `puzzle` (or the `--table` file), searching within
+    /// `search`'s limits: the built-in cube-3x3x3's two-phase tables, or
+    /// the table file [`TableArgs::open_verified`] opens.
+    pub fn open_oracle(&self, puzzle: Option<&str>, search: crate::pdb::SearchArgs) -> Result<(Oracle<Bytes>, Origin)> {
+        if self.table.is_none() && self.tables.is_none() && puzzle == Some(embedded::TWO_PHASE.0) {
+            let mut oracle = Oracle::two_phase(Bytes::from(embedded::TWO_PHASE.1))
+                .map_err(|e| anyhow!("the built-in two-phase tables: {e}"))?;
+            oracle.set_limits(search.limits());
+            return Ok((oracle, Origin::Embedded));
+        }
+        Ok(self.open_verified(puzzle)?.into_oracle(search))
+    }
+
     /// Opens the table file for `puzzle` (an id), or the `--table` file:
     /// whatever kind it is. The one way every command opens its table.
     pub fn open(&self, puzzle: Option<&str>) -> Result<Loaded> {

@@ -15,6 +15,7 @@ mod cli_output;
 mod cli_patterns;
 mod cli_reliability;
 mod cli_sliders;
+mod cli_two_phase;
 mod docs_examples;
 mod fuzz_regressions;
 mod memory;

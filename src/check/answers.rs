@@ -183,5 +183,6 @@ fn undecided(why: AskError) -> Wrong {
         AskError::TooDeep { max, .. } => format!("cannot tell: every solution is longer than {max} moves"),
         why @ AskError::Damaged(_) => why.to_string(),
         AskError::NotAState(why) => why,
+        why @ AskError::NoneWithin { .. } => why.to_string(),
     })
 }

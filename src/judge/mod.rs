@@ -71,11 +71,10 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
     if crate::eight_two::wanted(&cases) {
         eight_two::run(&cases, &files, args.on_error, &mut output)?;
     } else {
-        let (loaded, format) = cases.open()?;
-        let (oracle, _) = loaded.into_oracle(args.search);
+        let (oracle, format) = cases.open_oracle(args.search)?;
         // A complete table answers in the problems' own formats, by lookup;
         // every other table through the oracle's search.
-        if let TableFile::Complete(table) = oracle.file() {
+        if let Some(TableFile::Complete(table)) = oracle.file() {
             inputs::each(&files, &mut output, |input, output| judge_into(table, format, input, output, placeholder))?;
         } else {
             oracle.ready()?;
@@ -84,9 +83,20 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
                 Format::Facelets => Written::Facelets,
                 _ => Written::State,
             };
-            inputs::each(&files, &mut output, |input, output| {
-                searching::judge(&oracle, written, format == Format::Blocks, input, output, placeholder)
-            })?;
+            // --threads: the cores that answer cases side by side, where one
+            // search does not take them all itself.
+            let pool = match args.search.threads.filter(|_| !oracle.searches_on_every_core()) {
+                Some(threads) => Some(
+                    rayon::ThreadPoolBuilder::new()
+                        .num_threads(usize::from(threads))
+                        .build()
+                        .map_err(|e| anyhow::anyhow!("starting the threads: {e}"))?,
+                ),
+                None => None,
+            };
+            let cases =
+                searching::Cases { oracle: &oracle, written, blocks: format == Format::Blocks, pool: pool.as_ref() };
+            inputs::each(&files, &mut output, |input, output| cases.judge(input, output, placeholder))?;
         }
     }
     output.finish()?;

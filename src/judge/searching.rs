@@ -8,7 +8,7 @@
 
 use std::io::{self, BufReader, Read, Write};
 
-use godtab_oracle::{Oracle, Written};
+use godtab_oracle::{Answer, Oracle, Written};
 use godtab_runtime::Bytes;
 use rayon::prelude::*;
 
@@ -23,12 +23,37 @@ const BATCH: usize = 256;
 /// none).
 type Case = (u64, u64, Result<String, String>);
 
-/// Judges one input; `placeholder` is the answer line a bad case gets, if
-/// any.
-pub(super) fn judge<W: Write, E: Write>(
+/// How the cases are read and answered.
+pub(super) struct Cases<'a> {
+    /// What answers them.
+    pub oracle: &'a Oracle<Bytes>,
+    /// How a case writes its state.
+    pub written: Written,
+    /// Whether a case is an orbit puzzle's blocks over several lines.
+    pub blocks: bool,
+    /// The threads that answer a batch (`--threads`); `None`: rayon's own.
+    pub pool: Option<&'a rayon::ThreadPool>,
+}
+
+impl Cases<'_> {
+    /// Judges one input; `placeholder` is the answer line a bad case gets,
+    /// if any.
+    pub(super) fn judge<W: Write, E: Write>(
+        &self,
+        input: &mut dyn Read,
+        output: &mut Output<W, E>,
+        placeholder: Option<&[u8]>,
+    ) -> io::Result<()> {
+        let Self { oracle, written, blocks, pool } = *self;
+        judge(oracle, written, blocks, pool, input, output, placeholder)
+    }
+}
+
+fn judge<W: Write, E: Write>(
     oracle: &Oracle<Bytes>,
     written: Written,
     blocks: bool,
+    pool: Option<&rayon::ThreadPool>,
     input: &mut dyn Read,
     output: &mut Output<W, E>,
     placeholder: Option<&[u8]>,
@@ -81,12 +106,22 @@ pub(super) fn judge<W: Write, E: Write>(
         if batch.is_empty() {
             return Ok(());
         }
+        // An optimal answer is written as the generic format's "D m1 m2";
+        // a two-phase one as its moves alone (the `kociemba` package's
+        // form: an empty line for a solved cube).
+        let line = |answer: &Answer| match (&answer.moves, oracle.is_optimal()) {
+            (Some(moves), false) => oracle.move_names(moves).join(" "),
+            _ => oracle.line(answer),
+        };
         let answer = |(_, _, text): &Case| match text {
-            Ok(text) => oracle.solve_text(text.trim(), written).map(|a| oracle.line(&a)).map_err(|e| e.to_string()),
+            Ok(text) => oracle.solve_text(text.trim(), written).map(|a| line(&a)).map_err(|e| e.to_string()),
             Err(problem) => Err(problem.clone()),
         };
-        let answers: Vec<Result<String, String>> =
-            if in_parallel { batch.par_iter().map(answer).collect() } else { batch.iter().map(answer).collect() };
+        let answers: Vec<Result<String, String>> = match (in_parallel, pool) {
+            (true, Some(pool)) => pool.install(|| batch.par_iter().map(answer).collect()),
+            (true, None) => batch.par_iter().map(answer).collect(),
+            (false, _) => batch.iter().map(answer).collect(),
+        };
         for ((case, line_number, _), answer) in batch.iter().zip(answers) {
             match answer {
                 Ok(answer) => output.answer(&answer)?,

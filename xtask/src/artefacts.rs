@@ -4,7 +4,8 @@
 //! stale file can never land.
 //!
 //! - the shipped tables: `data/<id>.gtab` and `.gtab.zst` for every
-//!   built-in puzzle, with `data/SHA256SUMS`, the committed manifest (the
+//!   built-in puzzle and `data/cube-3x3x3.twophase` (the cube's two-phase
+//!   tables), with `data/SHA256SUMS`, the committed manifest (the
 //!   tables themselves are not committed);
 //! - the fixtures: small tables of the current format version in
 //!   `crates/runtime/tests/fixtures/v<version>/`, committed, which the
@@ -53,6 +54,9 @@ impl Artefacts {
         }
         let (name, set) = fifteen_puzzle()?;
         files.push((name, set));
+        // The built-in cube-3x3x3's two-phase tables, as the build compiles
+        // them into the binary.
+        files.push(("cube-3x3x3.twophase".to_string(), godtab_twophase::build_tables()));
         files.sort();
         Ok(Self { folder: "data".into(), files, committed: false, command: "cargo xtask gen-tables" })
     }

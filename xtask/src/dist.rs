@@ -10,7 +10,8 @@
 //!   (`libgodtab.a`, `libgodtab.so`, `libgodtab_nostd.a`; see
 //!   [`crate::capi`]), stripped likewise;
 //! - `tables/<id>.gtab.zst`: every built-in table (and the 15-puzzle's
-//!   pattern set `tables/fifteen-puzzle.gtab`), the bytes that
+//!   pattern set `tables/fifteen-puzzle.gtab`, and the cube's two-phase
+//!   tables `tables/cube-3x3x3.twophase`), the bytes that
 //!   `data/SHA256SUMS` lists;
 //! - `README.md` and `docs/*.md`, the pages it links to;
 //! - `LICENSE-APACHE`, `LICENSE-MIT`, and

@@ -62,7 +62,14 @@ pub struct Limits {
     /// Threads that search one state (orbit pattern sets); `None`: one per
     /// core.
     pub threads: Option<usize>,
+    /// The longest solution the two-phase solver may give; `None`: 21
+    /// ([`DEFAULT_MAX_LENGTH`]). The other kinds give optimal solutions.
+    pub max_length: Option<u8>,
 }
+
+/// The two-phase solver's longest solution when none is asked: 21 moves,
+/// found in about a millisecond (20, God's number, takes several).
+pub const DEFAULT_MAX_LENGTH: u8 = 21;
 
 /// Why a state got no answer.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -86,6 +93,13 @@ pub enum AskError {
         /// What the search cost.
         work: Work,
     },
+    /// The two-phase solver found no solution within the length asked
+    /// (there may be none: the cube's distance may be larger).
+    #[error("no solution within {max_length} moves (a longer --max-length, or the optimal solver's table, finds one)")]
+    NoneWithin {
+        /// The length asked.
+        max_length: u8,
+    },
     /// The table contradicts itself, or is not sound.
     #[error("the table is damaged: {0}")]
     Damaged(String),
@@ -97,7 +111,7 @@ impl AskError {
     pub fn work(&self) -> Option<Work> {
         match self {
             Self::NodeLimit { work, .. } | Self::TooDeep { work, .. } => Some(*work),
-            Self::NotAState(_) | Self::Damaged(_) => None,
+            Self::NotAState(_) | Self::Damaged(_) | Self::NoneWithin { .. } => None,
         }
     }
 }

@@ -15,7 +15,7 @@
 //!
 //! let bytes = godtab_gen::build_table(&godtab_puzzles::builtin::NINE_DIGITS).unwrap();
 //! let mut oracle = Oracle::new(TableFile::new(bytes).unwrap());
-//! oracle.set_limits(Limits { max_nodes: Some(1_000_000), threads: None });
+//! oracle.set_limits(Limits { max_nodes: Some(1_000_000), ..Limits::default() });
 //! let state = oracle.parse("4 1 3 5 2 6 7 8 9", Written::State).unwrap();
 //! let answer = oracle.solve(&state).unwrap();
 //! assert_eq!(oracle.move_names(answer.moves.as_deref().unwrap()), ["A", "A", "A"]);
@@ -31,6 +31,7 @@ mod optimal;
 mod orbits;
 mod position;
 mod summary;
+mod two_phase;
 
 use std::sync::OnceLock;
 use std::time::Instant;
@@ -38,16 +39,27 @@ use std::time::Instant;
 use godtab_runtime::{Definition, TableFile};
 use godtab_search::{Outcome, Searcher};
 
-pub use answer::{Answer, AskError, Count, Limits, Work};
+pub use answer::{Answer, AskError, Count, DEFAULT_MAX_LENGTH, Limits, Work};
 pub use optimal::AllOptimal;
 pub use position::{Position, Written};
 pub use summary::Summary;
 
 use orbits::Orbits;
 
-/// A table file of any kind, asked about states.
+/// Where an oracle's answers come from. (One oracle holds one; the size of
+/// a table file's header does not matter beside its tables.)
+#[allow(clippy::large_enum_variant)]
+enum Source<B> {
+    /// A table file of any kind.
+    File(TableFile<B>),
+    /// The two-phase solver's tables (the 3x3x3 cube's).
+    TwoPhase(B),
+}
+
+/// A table of any kind, asked about states.
 pub struct Oracle<B> {
-    file: TableFile<B>,
+    /// A table file, or the two-phase solver's tables.
+    source: Source<B>,
     /// An orbit pattern set's search (its tables copied into memory, its
     /// puzzle rebuilt), made once, when a state is first asked about (so
     /// that describing or verifying a large set does not pay for it).
@@ -60,7 +72,19 @@ impl<B: AsRef<[u8]>> Oracle<B> {
     /// The oracle of an open table file, searching within the default
     /// [`Limits`].
     pub fn new(file: TableFile<B>) -> Self {
-        Self { file, orbits: OnceLock::new(), limits: Limits::default() }
+        Self { source: Source::File(file), orbits: OnceLock::new(), limits: Limits::default() }
+    }
+
+    /// The oracle of the 3x3x3 cube's two-phase tables (`bytes`, as
+    /// `godtab_twophase::build_tables` wrote them): short solutions, within
+    /// [`Limits::max_length`] moves, in milliseconds.
+    ///
+    /// # Errors
+    ///
+    /// [`AskError::Damaged`] if the bytes are not those tables.
+    pub fn two_phase(bytes: B) -> Result<Self, AskError> {
+        godtab_twophase::Tables::from_bytes(bytes.as_ref()).map_err(|e| AskError::Damaged(e.to_string()))?;
+        Ok(Self { source: Source::TwoPhase(bytes), orbits: OnceLock::new(), limits: Limits::default() })
     }
 
     /// Searches within `limits` from now on (what [`Oracle::solve`] and
@@ -77,7 +101,7 @@ impl<B: AsRef<[u8]>> Oracle<B> {
     /// An orbit pattern set's search, opened on first use; `None` for a
     /// table of tiles.
     fn orbits(&self) -> Result<Option<&Orbits>, AskError> {
-        let TableFile::OrbitPatterns(set) = &self.file else { return Ok(None) };
+        let Source::File(TableFile::OrbitPatterns(set)) = &self.source else { return Ok(None) };
         self.orbits.get_or_init(|| Orbits::open(set)).as_ref().map(Some).map_err(Clone::clone)
     }
 
@@ -92,62 +116,74 @@ impl<B: AsRef<[u8]>> Oracle<B> {
         self.orbits().map(|_| ())
     }
 
-    /// The table file asked.
-    pub fn file(&self) -> &TableFile<B> {
-        &self.file
-    }
-
-    /// The table file, given back.
-    pub fn into_file(self) -> TableFile<B> {
-        self.file
+    /// The table file asked (`None` for the two-phase tables).
+    pub fn file(&self) -> Option<&TableFile<B>> {
+        match &self.source {
+            Source::File(file) => Some(file),
+            Source::TwoPhase(_) => None,
+        }
     }
 
     /// The puzzle's name (its id, as `godtab info` shows it).
     pub fn name(&self) -> &str {
-        self.file.id()
+        match &self.source {
+            Source::File(file) => file.id(),
+            Source::TwoPhase(_) => two_phase::NAME,
+        }
     }
 
     /// A tile puzzle's definition (its id, board and move names); `None`
-    /// for an orbit pattern set.
+    /// for an orbit pattern set and the two-phase tables.
     pub fn definition(&self) -> Option<&Definition> {
-        self.file.definition()
+        self.file().and_then(TableFile::definition)
     }
 
     /// Whether states of this table may be given as facelet strings (the
     /// 3x3x3 cube's orbit pattern sets).
     pub fn takes_facelets(&self) -> bool {
-        matches!(self.orbits(), Ok(Some(orbits)) if orbits.takes_facelets())
+        matches!(self.source, Source::TwoPhase(_))
+            || matches!(self.orbits(), Ok(Some(orbits)) if orbits.takes_facelets())
     }
 
     /// Every move's name, in the table's order (a move's index in an
     /// [`Answer`] is its place here).
     pub fn all_move_names(&self) -> Vec<&str> {
-        match &self.file {
-            TableFile::OrbitPatterns(set) => set.puzzle().move_names.split(' ').collect(),
-            _ => self.file.definition().map(|d| d.move_names().collect()).unwrap_or_default(),
+        match &self.source {
+            Source::File(TableFile::OrbitPatterns(set)) => set.puzzle().move_names.split(' ').collect(),
+            Source::File(file) => file.definition().map(|d| d.move_names().collect()).unwrap_or_default(),
+            Source::TwoPhase(_) => two_phase::move_names().collect(),
         }
     }
 
     /// The names of `moves` (indices into the table's moves; one out of
     /// range is left out).
     pub fn move_names(&self, moves: &[usize]) -> Vec<&str> {
-        match &self.file {
-            TableFile::OrbitPatterns(set) => {
+        match (&self.source, self.definition()) {
+            (Source::File(TableFile::OrbitPatterns(set)), _) => {
                 let all: Vec<&str> = set.puzzle().move_names.split(' ').collect();
                 moves.iter().filter_map(|&m| all.get(m).copied()).collect()
             }
-            _ => {
-                let Some(definition) = self.file.definition() else { return Vec::new() };
-                moves.iter().filter_map(|&m| definition.move_name(m)).collect()
+            (Source::TwoPhase(_), _) => {
+                let all: Vec<&str> = two_phase::move_names().collect();
+                moves.iter().filter_map(|&m| all.get(m).copied()).collect()
             }
+            (_, Some(definition)) => moves.iter().filter_map(|&m| definition.move_name(m)).collect(),
+            (_, None) => Vec::new(),
         }
+    }
+
+    /// Whether every answer is a shortest solution: true for every table
+    /// but the two-phase tables, whose answers are within
+    /// [`Limits::max_length`] moves.
+    pub fn is_optimal(&self) -> bool {
+        !matches!(self.source, Source::TwoPhase(_))
     }
 
     /// Whether one search already uses every core (an orbit pattern set's,
     /// unless its limits ask for one thread): a front end answering many
     /// states then asks one at a time rather than several at once.
     pub fn searches_on_every_core(&self) -> bool {
-        matches!(self.file, TableFile::OrbitPatterns(_)) && self.limits.threads != Some(1)
+        matches!(self.source, Source::File(TableFile::OrbitPatterns(_))) && self.limits.threads != Some(1)
     }
 
     /// The state `text` writes, as `written` says.
@@ -158,10 +194,13 @@ impl<B: AsRef<[u8]>> Oracle<B> {
     /// move is not the puzzle's, facelets given for a puzzle that is not the
     /// cube.
     pub fn parse(&self, text: &str, written: Written) -> Result<Position, AskError> {
+        if let Source::TwoPhase(_) = &self.source {
+            return two_phase::parse(text, written).map(Position::Cube);
+        }
         if let Some(orbits) = self.orbits()? {
             return orbits.parse(text, written).map(Position::Cells);
         }
-        let Some(definition) = self.file.definition() else {
+        let Some(definition) = self.definition() else {
             return Err(AskError::NotAState("this table has no puzzle to read states of".into()));
         };
         let bad = |e: &dyn std::fmt::Display| AskError::NotAState(e.to_string());
@@ -178,7 +217,8 @@ impl<B: AsRef<[u8]>> Oracle<B> {
     /// `position` as text, as the table's puzzle writes a state (facelets
     /// for the cube).
     pub fn show(&self, position: &Position) -> String {
-        match (position, self.orbits(), self.file.definition()) {
+        match (position, self.orbits(), self.definition()) {
+            (Position::Cube(cube), _, _) => two_phase::show(cube),
             (Position::Cells(cells), Ok(Some(orbits)), _) => orbits.show(cells),
             (Position::Tiles(state), _, Some(definition)) => definition.puzzle().display(state).to_string(),
             (Position::Tiles(state), _, None) => format!("{:?}", state.labels()),
@@ -191,12 +231,16 @@ impl<B: AsRef<[u8]>> Oracle<B> {
     /// from a tile pattern set of a board of two rows and columns or of a
     /// permutation puzzle.
     pub fn solvable(&self, position: &Position) -> Option<bool> {
-        match (&self.file, position, self.orbits()) {
-            (TableFile::Complete(table), Position::Tiles(state), _) => table.distance(state).ok().map(|d| d.is_some()),
-            (TableFile::Patterns(set), Position::Tiles(state), _) => Searcher::new(set).solvable(state),
-            (TableFile::OrbitPatterns(_), Position::Cells(cells), Ok(Some(orbits))) => {
+        match (self.file(), position, self.orbits()) {
+            (Some(TableFile::Complete(table)), Position::Tiles(state), _) => {
+                table.distance(state).ok().map(|d| d.is_some())
+            }
+            (Some(TableFile::Patterns(set)), Position::Tiles(state), _) => Searcher::new(set).solvable(state),
+            (Some(TableFile::OrbitPatterns(_)), Position::Cells(cells), Ok(Some(orbits))) => {
                 Some(orbits.group().contains(orbits.puzzle(), cells))
             }
+            // Every cube that parses is a state the moves make.
+            (None, Position::Cube(_), _) => Some(true),
             _ => None,
         }
     }
@@ -221,8 +265,11 @@ impl<B: AsRef<[u8]>> Oracle<B> {
     /// As [`Oracle::solve`].
     pub fn solve_within(&self, position: &Position, limits: &Limits) -> Result<Answer, AskError> {
         let damaged = |e: godtab_runtime::QueryError| AskError::Damaged(e.to_string());
-        match (&self.file, position, self.orbits()?) {
-            (TableFile::Complete(table), Position::Tiles(state), _) => {
+        if let (Source::TwoPhase(bytes), Position::Cube(cube)) = (&self.source, position) {
+            return two_phase::solve(bytes.as_ref(), cube, limits);
+        }
+        match (self.file(), position, self.orbits()?) {
+            (Some(TableFile::Complete(table)), Position::Tiles(state), _) => {
                 let Some(mut solution) = table.solution(state).map_err(damaged)? else {
                     return Ok(Answer { moves: None, work: None });
                 };
@@ -232,7 +279,7 @@ impl<B: AsRef<[u8]>> Oracle<B> {
                     None => Ok(Answer { moves: Some(moves), work: None }),
                 }
             }
-            (TableFile::Patterns(set), Position::Tiles(state), _) => {
+            (Some(TableFile::Patterns(set)), Position::Tiles(state), _) => {
                 let limit = limits.max_nodes.unwrap_or(godtab_search::DEFAULT_MAX_NODES);
                 let started = Instant::now();
                 let report = Searcher::new(set).solve(state, limit).map_err(damaged)?;
@@ -249,7 +296,7 @@ impl<B: AsRef<[u8]>> Oracle<B> {
                     Outcome::TooDeep => Err(AskError::TooDeep { max: usize::from(u8::MAX), work }),
                 }
             }
-            (TableFile::OrbitPatterns(_), Position::Cells(cells), Some(orbits)) => orbits.solve(cells, limits),
+            (Some(TableFile::OrbitPatterns(_)), Position::Cells(cells), Some(orbits)) => orbits.solve(cells, limits),
             _ => Err(AskError::NotAState("a state of another kind of puzzle than the table's".into())),
         }
     }
@@ -262,8 +309,8 @@ impl<B: AsRef<[u8]>> Oracle<B> {
     ///
     /// As [`Oracle::solve`].
     pub fn distance(&self, position: &Position) -> Result<Option<usize>, AskError> {
-        match (&self.file, position) {
-            (TableFile::Complete(table), Position::Tiles(state)) => {
+        match (self.file(), position) {
+            (Some(TableFile::Complete(table)), Position::Tiles(state)) => {
                 table.distance(state).map(|d| d.map(usize::from)).map_err(|e| AskError::Damaged(e.to_string()))
             }
             _ => Ok(self.solve(position)?.distance()),

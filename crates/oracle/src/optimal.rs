@@ -35,10 +35,10 @@ impl<B: AsRef<[u8]>> Oracle<B> {
     /// list them.
     pub fn all_optimal(&self, position: &Position, distance: u8, limit: usize) -> Result<AllOptimal, AskError> {
         match (self.file(), position) {
-            (TableFile::Complete(table), Position::Tiles(state)) => {
+            (Some(TableFile::Complete(table)), Position::Tiles(state)) => {
                 from_table(table, state, distance, limit).map_err(damaged)
             }
-            (TableFile::Patterns(set), Position::Tiles(state)) => {
+            (Some(TableFile::Patterns(set)), Position::Tiles(state)) => {
                 let max_nodes = self.limits().max_nodes.unwrap_or(godtab_search::DEFAULT_MAX_NODES);
                 from_patterns(&Searcher::new(set), state, distance, limit, max_nodes)
             }
@@ -259,7 +259,7 @@ mod tests {
     /// for every state `within` moves of the goal among those `ranks` walks.
     fn check_against_brute_force(id: &str, within: u8, ranks: impl Iterator<Item = u64>) -> usize {
         let oracle = Oracle::new(builtin(id));
-        let TableFile::Complete(table) = oracle.file() else { panic!("{id} is a complete table") };
+        let Some(TableFile::Complete(table)) = oracle.file() else { panic!("{id} is a complete table") };
         let mut checked = 0;
         for rank in ranks {
             let Some(state) = table.state_of_rank(rank) else { break };

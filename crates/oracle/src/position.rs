@@ -38,6 +38,8 @@ pub enum Position {
     Tiles(State),
     /// An orbit puzzle's state.
     Cells(Cells),
+    /// The 3x3x3 cube, for the two-phase solver.
+    Cube(godtab_twophase::Cube),
 }
 
 impl Position {
@@ -46,7 +48,7 @@ impl Position {
     pub fn tiles(&self) -> Option<&State> {
         match self {
             Self::Tiles(state) => Some(state),
-            Self::Cells(_) => None,
+            Self::Cells(_) | Self::Cube(_) => None,
         }
     }
 }

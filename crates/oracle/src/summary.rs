@@ -39,7 +39,7 @@ impl Summary {
             _ => "permutation",
         };
         match oracle.file() {
-            TableFile::Complete(table) => Self {
+            Some(TableFile::Complete(table)) => Self {
                 name,
                 puzzle_kind: tile_kind(table.puzzle().kind()),
                 kind: "complete",
@@ -49,7 +49,7 @@ impl Summary {
                 histogram: Some(table.histogram().collect()),
                 moves,
             },
-            TableFile::Patterns(set) => Self {
+            Some(TableFile::Patterns(set)) => Self {
                 name,
                 puzzle_kind: tile_kind(set.puzzle().kind()),
                 kind: "patterns",
@@ -59,7 +59,7 @@ impl Summary {
                 histogram: None,
                 moves,
             },
-            TableFile::OrbitPatterns(set) => Self {
+            Some(TableFile::OrbitPatterns(set)) => Self {
                 name,
                 puzzle_kind: "twisty",
                 kind: "orbit patterns",
@@ -68,6 +68,17 @@ impl Summary {
                 states: godtab_twisty::set::puzzle_of(&set.puzzle())
                     .map_or_else(|_| "unknown".into(), |p| MoveGroup::new(&p).order().to_string()),
                 gods_number: None,
+                histogram: None,
+                moves,
+            },
+            None => Self {
+                name,
+                puzzle_kind: "twisty",
+                kind: "two-phase",
+                encoding: None,
+                // 8! 3^7 12! 2^11 / 2: every position of the 3x3x3 cube.
+                states: "43252003274489856000".into(),
+                gods_number: Some(20),
                 histogram: None,
                 moves,
             },

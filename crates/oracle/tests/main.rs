@@ -111,8 +111,66 @@ fn a_pattern_set_answers_every_state_as_the_complete_table() {
         }
     }
     let (_, deepest) = deepest.unwrap();
-    patterns.set_limits(Limits { max_nodes: Some(1), threads: None });
+    patterns.set_limits(Limits { max_nodes: Some(1), ..Limits::default() });
     assert!(matches!(patterns.solve(&deepest), Err(AskError::NodeLimit { limit: 1, .. })));
+}
+
+/// The twisty puzzle of a definition file of data/puzzles.
+fn twisty(file: &str) -> godtab_twisty::Twisty {
+    let definition = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/puzzles").join(file);
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("spec.toml");
+    std::fs::write(&spec, format!("definition = {:?}\n", definition.to_str().unwrap())).unwrap();
+    let godtab_spec::Loaded::Twisty(twisty) = godtab_spec::load_any(&spec, godtab_spec::Metric::Half).unwrap() else {
+        panic!("a definition file's spec is a twisty puzzle")
+    };
+    twisty.puzzle
+}
+
+/// The 3x3x3 cube through the two-phase tables: every answer, applied to
+/// its cube by the twisty model of data/puzzles/cube-3x3x3.tws (another
+/// cube model than the solver's), solves it within the length asked.
+#[test]
+fn the_two_phase_tables_solve_cubes_within_the_length_asked() {
+    let cube = twisty("cube-3x3x3.tws");
+    let oracle = Oracle::two_phase(godtab_twophase::build_tables()).unwrap();
+    let within = |max_length: u8| Limits { max_length: Some(max_length), ..Limits::default() };
+    assert!(oracle.takes_facelets() && oracle.file().is_none());
+    assert_eq!(oracle.summary().kind, "two-phase");
+    let names = oracle.all_move_names();
+    assert_eq!(names.len(), 18);
+    // The state's cells (from its facelets), then each move of the answer
+    // (a scramble of one move), composed in the twisty model.
+    let solved_by = |position: &Position, moves: &[usize]| {
+        let mut now = godtab_twisty::facelets::parse(&oracle.show(position)).unwrap();
+        for name in oracle.move_names(moves) {
+            now = cube.compose(&now, &godtab_twisty::text::parse_scramble(&cube, name).unwrap());
+        }
+        now == cube.identity()
+    };
+    let mut rng = 11u64;
+    for case in 0..200 {
+        let scramble: Vec<&str> = (0..25)
+            .map(|_| {
+                rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                names[(rng >> 33) as usize % names.len()]
+            })
+            .collect();
+        let position = oracle.parse(&scramble.join(" "), Written::Scramble).unwrap();
+        let max_length = if case % 10 == 0 { 20 } else { 21 };
+        let moves = oracle.solve_within(&position, &within(max_length)).unwrap().moves.unwrap();
+        assert!(moves.len() <= usize::from(max_length), "case {case}: {} moves", moves.len());
+        assert!(solved_by(&position, &moves), "case {case}: {}", oracle.move_names(&moves).join(" "));
+    }
+    let superflip = oracle.parse("UBULURUFURURFRBRDRFUFLFRFDFDFDLDRDBDLULBLFLDLBUBRBLBDB", Written::Facelets).unwrap();
+    let moves = oracle.solve_within(&superflip, &within(20)).unwrap().moves.unwrap();
+    assert!(moves.len() == 20 && solved_by(&superflip, &moves));
+    let solved = oracle.parse("UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB", Written::State).unwrap();
+    assert_eq!(oracle.line(&oracle.solve(&solved).unwrap()), "0");
+    assert!(matches!(oracle.solve_within(&superflip, &within(10)), Err(AskError::NoneWithin { max_length: 10 })));
+    for bad in ["UUU", "XUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB"] {
+        assert!(matches!(oracle.parse(bad, Written::Facelets), Err(AskError::NotAState(_))), "{bad}");
+    }
 }
 
 /// The 2x2x2 cube through an orbit pattern set: answers from scrambles
@@ -134,7 +192,7 @@ fn an_orbit_pattern_set_answers_scrambles_of_the_2x2x2() {
     let path = dir.path().join("set.gtab");
     write_orbit_pattern_set(&pocket, &coders, Some(group.len() as u16), u64::MAX, &Options::default(), &path).unwrap();
     let mut oracle = oracle(std::fs::read(&path).unwrap());
-    oracle.set_limits(Limits { max_nodes: None, threads: Some(1) });
+    oracle.set_limits(Limits { threads: Some(1), ..Limits::default() });
     oracle.ready().unwrap();
     assert!(!oracle.takes_facelets());
     assert_eq!(oracle.summary().states, "3674160");

@@ -65,7 +65,9 @@ impl Table {
     }
 
     fn file(&self) -> &TableFile<Source> {
-        self.oracle.file()
+        // Every godtab.Table is made from a table file (`of_source`); only
+        // the cube's two-phase tables have none.
+        self.oracle.file().expect("a godtab.Table is made from a table file")
     }
 
     fn definition(&self) -> &Definition {
@@ -90,7 +92,7 @@ impl Table {
     /// The optimal solution of `state` as move indices, `None` if it
     /// cannot reach the goal; with the GIL released.
     fn solution(&self, py: Python<'_>, state: &State, max_nodes: Option<u64>) -> PyResult<Option<Vec<usize>>> {
-        let limits = Limits { max_nodes, threads: None };
+        let limits = Limits { max_nodes, ..Limits::default() };
         let answer = py.detach(|| self.oracle.solve_within(&Position::Tiles(*state), &limits));
         answer.map(|answer| answer.moves).map_err(|e| Unanswered::Ask(e).into_py())
     }
@@ -467,7 +469,7 @@ impl Table {
             }),
             // Every other table through the oracle, a row at a time.
             _ => {
-                let limits = Limits { max_nodes, threads: None };
+                let limits = Limits { max_nodes, ..Limits::default() };
                 tasks.into_par_iter().try_for_each(|(first, values, out)| {
                     for (i, (row, answer)) in values.chunks_exact(width).zip(out.iter_mut()).enumerate() {
                         let state = puzzle.state_from_values(row).map_err(|e| Unanswered::State(first + i, e))?;

@@ -1,0 +1,128 @@
+//! The built-in cube-3x3x3 (the two-phase solver) end to end: every answer
+//! applied to its cube by the twisty model of data/puzzles/cube-3x3x3.tws
+//! (another cube model than the solver's) solves it within the length
+//! asked; bad cubes are refused with their reason, naming the case.
+
+use std::path::Path;
+
+use crate::common::{godtab, stderr, stdout};
+
+/// The 3x3x3 cube of data/puzzles/cube-3x3x3.tws.
+fn cube() -> godtab_twisty::Twisty {
+    let definition = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/puzzles/cube-3x3x3.tws");
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("spec.toml");
+    std::fs::write(&spec, format!("definition = {:?}\n", definition.to_str().unwrap())).unwrap();
+    match godtab_spec::load_any(&spec, godtab_spec::Metric::Half).unwrap() {
+        godtab_spec::Loaded::Twisty(twisty) => twisty.puzzle,
+        godtab_spec::Loaded::Tables(_) => panic!("the cube's definition is a twisty puzzle"),
+    }
+}
+
+/// Whether `solution` (move names) solves the cube `facelets` writes.
+fn solves(cube: &godtab_twisty::Twisty, facelets: &str, solution: &str) -> bool {
+    let mut now = godtab_twisty::facelets::parse(facelets).unwrap();
+    for name in solution.split_whitespace() {
+        now = cube.compose(&now, &godtab_twisty::text::parse_scramble(cube, name).unwrap());
+    }
+    now == cube.identity()
+}
+
+const SOLVED: &str = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+const SUPERFLIP: &str = "UBULURUFURURFRBRDRFUFLFRFDFDFDLDRDBDLULBLFLDLBUBRBLBDB";
+
+#[test]
+fn judge_solves_random_cubes_within_the_length_asked() {
+    let cube = cube();
+    let names: Vec<&str> = "U U2 U' R R2 R' F F2 F' D D2 D' L L2 L' B B2 B'".split(' ').collect();
+    let mut rng = fastrand::Rng::with_seed(2026);
+    let scrambles: Vec<String> =
+        (0..300).map(|_| (0..30).map(|_| names[rng.usize(..names.len())]).collect::<Vec<_>>().join(" ")).collect();
+    // Each scramble's cube as facelets, in the twisty model.
+    let facelets: Vec<String> = scrambles
+        .iter()
+        .map(|s| godtab_twisty::facelets::display(&godtab_twisty::text::parse_scramble(&cube, s).unwrap()))
+        .collect();
+    let mut input: Vec<String> = facelets.clone();
+    input.extend([SOLVED.to_string(), SUPERFLIP.to_string()]);
+    for (max_length, take) in [(21, input.len()), (20, 40)] {
+        let cases = input[input.len() - take..].join("\n") + "\n";
+        let max = max_length.to_string();
+        let out = godtab(
+            &["judge", "cube-3x3x3", "--format", "facelets", "--max-length", &max, "--threads", "1"],
+            cases.as_bytes(),
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        let answers: Vec<&str> = stdout(&out).lines().collect::<Vec<_>>().into_iter().collect();
+        let answers: Vec<String> = answers.iter().map(|s| s.to_string()).collect();
+        assert_eq!(answers.len(), take);
+        for (facelets, answer) in input[input.len() - take..].iter().zip(&answers) {
+            assert!(answer.split_whitespace().count() <= max_length, "{facelets}: {answer}");
+            assert!(solves(&cube, facelets, answer), "{facelets}: {answer}");
+        }
+        // The solved cube's line is empty.
+        assert_eq!(answers[take - 2], "");
+    }
+    // Scrambles are read as such.
+    let out = godtab(&["judge", "cube-3x3x3", "--format", "scramble"], (scrambles[..20].join("\n") + "\n").as_bytes());
+    assert!(out.status.success(), "{}", stderr(&out));
+    for (facelets, answer) in facelets.iter().zip(stdout(&out).lines()) {
+        assert!(solves(&cube, facelets, answer), "{facelets}: {answer}");
+    }
+}
+
+#[test]
+fn solve_gives_a_solution_within_the_length_and_says_it_is_not_the_distance() {
+    let cube = cube();
+    let out = godtab(&["solve", "cube-3x3x3", "--facelets", SUPERFLIP, "--max-length", "20", "--json"], b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let answer: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(answer["distance"], serde_json::Value::Null);
+    assert_eq!(answer["length"], 20);
+    let moves: Vec<&str> = answer["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+    assert!(solves(&cube, SUPERFLIP, &moves.join(" ")));
+    let out = godtab(&["solve", "cube-3x3x3", "--scramble", "R U R' U'"], b"");
+    assert!(out.status.success() && stdout(&out).contains("4 moves"), "{}", stdout(&out));
+    // Below what two-phase can find: refused with the reason.
+    let out = godtab(&["solve", "cube-3x3x3", "--facelets", SUPERFLIP, "--max-length", "5"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("no solution within 5 moves"), "{}", stdout(&out));
+}
+
+#[test]
+fn bad_cubes_are_refused_naming_the_case_and_the_others_answered() {
+    let with = |changes: &[(usize, u8)]| {
+        let mut bytes = SOLVED.as_bytes().to_vec();
+        for &(at, letter) in changes {
+            bytes[at] = letter;
+        }
+        String::from_utf8(bytes).unwrap()
+    };
+    let bad = [
+        ("UUU".to_string(), "54"),
+        (with(&[(0, b'X')]), "'x' is not a face"),
+        // The corner URF twisted in place.
+        (with(&[(8, b'F'), (9, b'U'), (20, b'R')]), "twisted"),
+        // The edge UR flipped.
+        (with(&[(5, b'R'), (10, b'U')]), "flipped"),
+        // The edges UR and UF swapped: an odd permutation.
+        (with(&[(10, b'F'), (19, b'R')]), "parity"),
+        // The U and R centres swapped.
+        (with(&[(4, b'R'), (13, b'U')]), "centre"),
+    ];
+    let mut input = String::new();
+    for (facelets, _) in &bad {
+        input.push_str(facelets);
+        input.push('\n');
+        input.push_str(SOLVED);
+        input.push('\n');
+    }
+    let out = godtab(&["judge", "cube-3x3x3", "--format", "facelets"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out).lines().count(), bad.len(), "the good cases answered: {}", stdout(&out));
+    let err = stderr(&out);
+    for (i, (_, why)) in bad.iter().enumerate() {
+        let line = err.lines().find(|l| l.contains(&format!("case {} ", 2 * i + 1))).unwrap_or_default();
+        assert!(line.to_lowercase().contains(why), "case {}: {line}\n{err}", 2 * i + 1);
+    }
+}
