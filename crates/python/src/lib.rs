@@ -8,6 +8,8 @@
 //!   the GIL released; states as Python values (`states`).
 //! - `generate`: a table file from a spec, with progress through a
 //!   callback or tqdm.
+//! - `cube`: `godtab.cube.solve(facelets, max_length=21)`, the 3x3x3 cube
+//!   by two-phase, as the `kociemba` package answers.
 //! - `errors`: the library's errors as Python exceptions, with its
 //!   messages.
 //!
@@ -18,6 +20,7 @@
 use pyo3::prelude::*;
 
 mod builtins;
+mod cube;
 mod errors;
 mod generate;
 mod source;
@@ -45,5 +48,6 @@ fn godtab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(builtins::builtins, m)?)?;
     m.add_function(wrap_pyfunction!(generate::generate, m)?)?;
     errors::add(m)?;
+    cube::add(m)?;
     Ok(())
 }
