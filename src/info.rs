@@ -5,9 +5,10 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use godtab_puzzles::Permutations;
-use godtab_runtime::{Bytes, Encoding, Kind, Puzzle, Ranking, Table, TableFile};
+use godtab_runtime::{Bytes, Encoding, Kind, Ranking, Table, TableFile};
 use serde::Serialize;
 
+use crate::present::Heading;
 use crate::source::TableArgs;
 use crate::text::thousands;
 
@@ -25,23 +26,6 @@ pub(crate) struct Args {
     json: bool,
     #[command(flatten)]
     tables: TableArgs,
-}
-
-/// The fields every `info --json` object starts with: the puzzle, what
-/// kind of puzzle or file it is, and its board.
-#[derive(Serialize)]
-pub(crate) struct Heading<'a> {
-    pub puzzle: &'a str,
-    pub kind: &'static str,
-    pub rows: usize,
-    pub cols: usize,
-}
-
-impl<'a> Heading<'a> {
-    /// The heading of puzzle `id`, whose board is `puzzle`'s.
-    pub fn new(id: &'a str, kind: &'static str, puzzle: &Puzzle) -> Self {
-        Self { puzzle: id, kind, rows: puzzle.rows(), cols: puzzle.cols() }
-    }
 }
 
 /// Everything `info` reports, as `--json` prints it.

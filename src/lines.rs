@@ -129,3 +129,8 @@ mod tests {
         assert!(matches!(lines.next().unwrap(), Some((2, Line::Text(t))) if t.len() == 4));
     }
 }
+
+/// Whether a line holds the word `End`.
+pub(crate) fn has_end(text: &[u8]) -> bool {
+    text.split(u8::is_ascii_whitespace).any(|word| word == b"End")
+}

@@ -13,7 +13,7 @@ use godtab_runtime::{Bytes, Combine, Kind, PatternSet};
 use godtab_search::Searcher;
 use serde::Serialize;
 
-use crate::info::Heading;
+use crate::present::Heading;
 
 /// The `--max-nodes` and `--threads` options of `solve`, `judge` and
 /// `check`.

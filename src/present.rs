@@ -1,11 +1,12 @@
 //! How the commands present what they answer, shared by them all so that no
 //! command imports another: a board drawn move by move, histograms, large
-//! numbers.
+//! numbers, the heading of every `info --json` object.
 
 use std::io::{self, Write};
 
 use anyhow::Result;
-use godtab_runtime::{Definition, State};
+use godtab_runtime::{Definition, Puzzle, State};
+use serde::Serialize;
 
 use crate::text::thousands;
 
@@ -51,4 +52,21 @@ pub(crate) fn thousands_u128(n: u128) -> String {
         out.push(c);
     }
     out
+}
+
+/// The fields every `info --json` object starts with: the puzzle, what
+/// kind of puzzle or file it is, and its board.
+#[derive(Serialize)]
+pub(crate) struct Heading<'a> {
+    pub puzzle: &'a str,
+    pub kind: &'static str,
+    pub rows: usize,
+    pub cols: usize,
+}
+
+impl<'a> Heading<'a> {
+    /// The heading of puzzle `id`, whose board is `puzzle`'s.
+    pub fn new(id: &'a str, kind: &'static str, puzzle: &Puzzle) -> Self {
+        Self { puzzle: id, kind, rows: puzzle.rows(), cols: puzzle.cols() }
+    }
 }

@@ -7,7 +7,7 @@ use std::io::{self, BufRead};
 use godtab_runtime::{Definition, State};
 
 use crate::cases::Format;
-use crate::judge::orbit_blocks::has_end;
+use crate::lines::has_end;
 use crate::lines::{Lines, TooLong};
 
 /// One case of the input.

@@ -6,7 +6,7 @@ mod blocks;
 mod eight_two;
 mod formats;
 mod inputs;
-pub(crate) mod orbit_blocks;
+mod orbit_blocks;
 mod output;
 mod quick;
 mod quick_nine;

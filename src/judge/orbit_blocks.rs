@@ -32,10 +32,7 @@ impl<'p> OrbitBlocks<'p> {
     }
 }
 
-/// Whether a line holds the word `End`.
-pub(crate) fn has_end(text: &[u8]) -> bool {
-    text.split(u8::is_ascii_whitespace).any(|word| word == b"End")
-}
+use crate::lines::has_end;
 
 impl<T: AsRef<[u8]>> CaseReader<T> for OrbitBlocks<'_> {
     fn line(&mut self, judge: &mut Judge<'_, T>, number: u64, line: Line<'_>) {
