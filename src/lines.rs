@@ -107,6 +107,11 @@ fn next_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<bool> {
     }
 }
 
+/// Whether a line holds the word `End`.
+pub(crate) fn has_end(text: &[u8]) -> bool {
+    text.split(u8::is_ascii_whitespace).any(|word| word == b"End")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -128,9 +133,4 @@ mod tests {
         lines.next().unwrap();
         assert!(matches!(lines.next().unwrap(), Some((2, Line::Text(t))) if t.len() == 4));
     }
-}
-
-/// Whether a line holds the word `End`.
-pub(crate) fn has_end(text: &[u8]) -> bool {
-    text.split(u8::is_ascii_whitespace).any(|word| word == b"End")
 }

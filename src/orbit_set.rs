@@ -84,7 +84,8 @@ struct PatternInfo {
 
 /// `godtab info` on an orbit pattern set.
 pub(crate) fn info(set: &OrbitPatternSet<Bytes>, source: String, json: bool) -> Result<ExitCode> {
-    let puzzle = godtab_twisty::set::puzzle_of(&set.puzzle()).map_err(|e| anyhow!("the table is damaged: {e}"))?;
+    let puzzle =
+        godtab_twisty_search::set::puzzle_of(&set.puzzle()).map_err(|e| anyhow!("the table is damaged: {e}"))?;
     let group =
         set.symmetry().then(|| godtab_twisty::symmetry::Group::new(&puzzle, godtab_twisty::symmetry::find(&puzzle)));
     let mut patterns = Vec::new();

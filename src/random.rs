@@ -266,7 +266,8 @@ fn from_orbit_set(set: &godtab_runtime::OrbitPatternSet<Bytes>, args: &Args, for
     if args.depth.is_some() {
         bail!("--depth needs a complete table: a pattern set knows a state's distance only by searching for it");
     }
-    let puzzle = godtab_twisty::set::puzzle_of(&set.puzzle()).map_err(|e| anyhow!("the table is damaged: {e}"))?;
+    let puzzle =
+        godtab_twisty_search::set::puzzle_of(&set.puzzle()).map_err(|e| anyhow!("the table is damaged: {e}"))?;
     match format {
         Format::Generic | Format::Blocks => {}
         Format::Facelets if facelets::is_standard_cube(&puzzle) => {}

@@ -11,9 +11,9 @@ use godtab_twisty::Twisty;
 use godtab_twisty::group::MoveGroup;
 use godtab_twisty::model::Cells;
 use godtab_twisty::pattern::{Coder, PatternDef};
-use godtab_twisty::search::{Outcome, Solver};
-use godtab_twisty::set::OrbitSearch;
 use godtab_twisty::symmetry::{Group, find};
+use godtab_twisty_search::search::{Outcome, Solver};
+use godtab_twisty_search::set::OrbitSearch;
 
 /// The twisty puzzle of a definition file of data/puzzles, through a spec
 /// that names it (as a small puzzle's file alone gives complete tables).

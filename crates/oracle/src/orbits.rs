@@ -6,9 +6,9 @@ use std::time::Instant;
 use godtab_runtime::OrbitPatternSet;
 use godtab_twisty::group::MoveGroup;
 use godtab_twisty::model::Cells;
-use godtab_twisty::search::{MAX_DEPTH, Outcome};
-use godtab_twisty::set::OrbitSearch;
 use godtab_twisty::{Twisty, facelets, text};
+use godtab_twisty_search::search::{MAX_DEPTH, Outcome};
+use godtab_twisty_search::set::OrbitSearch;
 
 use crate::{Answer, AskError, Limits, Work, Written};
 

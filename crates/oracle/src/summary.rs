@@ -65,7 +65,7 @@ impl Summary {
                 kind: "orbit patterns",
                 encoding: None,
                 // The puzzle alone (not the tables) tells the group's order.
-                states: godtab_twisty::set::puzzle_of(&set.puzzle())
+                states: godtab_twisty_search::set::puzzle_of(&set.puzzle())
                     .map_or_else(|_| "unknown".into(), |p| MoveGroup::new(&p).order().to_string()),
                 gods_number: None,
                 histogram: None,

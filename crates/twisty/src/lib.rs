@@ -2,7 +2,9 @@
 //! 16-piece limit of `godtab-puzzles` ([`Twisty`]), the puzzle's
 //! symmetries found from its moves ([`symmetry`]), canonical move
 //! sequences ([`canon`]), pattern sets over orbits reduced by symmetry
-//! ([`pattern`]), and the IDA* search that answers from them.
+//! ([`pattern`]) and their tables' entries ([`prune`]); the IDA* search
+//! that answers from them is `godtab-twisty-search`'s, so that the
+//! generator, which fills the tables, does not compile it.
 
 // Positions index several parallel arrays at once (cells, moduli, moves'
 // maps and twists); an index reads plainer there than zipped iterators.
@@ -11,18 +13,10 @@
 pub mod canon;
 pub mod facelets;
 pub mod group;
-pub mod kernel;
-// The lanes kernel calls SSE intrinsics, which the build enables for the
-// whole program on x86-64 (.cargo/config.toml); elsewhere the scalar kernel
-// serves alone.
-#[cfg(all(target_arch = "x86_64", target_feature = "ssse3", target_feature = "sse4.1"))]
-pub mod lanes;
 pub mod model;
 pub mod pattern;
 pub mod plan;
 pub mod prune;
-pub mod search;
-pub mod set;
 pub mod symmetry;
 pub mod text;
 

@@ -6,11 +6,11 @@
 
 use godtab_runtime::{OrbitPatternSet, OrbitPuzzle};
 
-use crate::model::{Description, MoveDef, OrbitDef, Twisty};
-use crate::pattern::{Coder, PatternDef};
-use crate::prune::{Encoding, PruneTable};
 use crate::search::Solver;
-use crate::symmetry::{Group, find};
+use godtab_twisty::model::{Description, MoveDef, OrbitDef, Twisty};
+use godtab_twisty::pattern::{Coder, PatternDef};
+use godtab_twisty::prune::{Encoding, PruneTable};
+use godtab_twisty::symmetry::{Group, find};
 
 /// Why an orbit pattern set cannot be searched.
 #[derive(Debug, thiserror::Error)]

@@ -25,8 +25,8 @@ use core::arch::x86_64::{
 };
 
 use crate::kernel::Kernel;
-use crate::model::{Cells, MAX_POSITIONS, Twisty, cell, ori, piece};
-use crate::pattern::{Coder, PairCode, Parts};
+use godtab_twisty::model::{Cells, MAX_POSITIONS, Twisty, cell, ori, piece};
+use godtab_twisty::pattern::{Coder, PairCode, Parts};
 
 // Every wrapper below calls one intrinsic of SSE2, SSSE3 or SSE4.1 on
 // values (or on a 16-byte array it borrows): sound because this module is
@@ -205,7 +205,7 @@ struct Split {
 }
 
 impl Split {
-    fn new(quick: &crate::pattern::QuickRank<'_>, pieces: usize) -> Self {
+    fn new(quick: &godtab_twisty::pattern::QuickRank<'_>, pieces: usize) -> Self {
         Self { lane: quick.orbit, groups: load(&quick.groups), positions: (1u32 << pieces) - 1 }
     }
 
@@ -456,7 +456,7 @@ impl Kernel for Lanes<'_> {
         if let Some(Some(pair)) = self.pairs.get(pattern) {
             return pair.index(state);
         }
-        let mut parts: Parts = [(0, 0); crate::model::MAX_ORBITS];
+        let mut parts: Parts = [(0, 0); godtab_twisty::model::MAX_ORBITS];
         let mut cells: Option<Cells> = None;
         for (c, rank) in self.ranks[pattern].iter().enumerate() {
             parts[c] = match rank {

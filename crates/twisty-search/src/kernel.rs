@@ -5,8 +5,8 @@
 //! search is written once, over this trait; both kernels give the same
 //! answers, node for node.
 
-use crate::model::{Cells, Twisty};
-use crate::pattern::Coder;
+use godtab_twisty::model::{Cells, Twisty};
+use godtab_twisty::pattern::Coder;
 
 /// A way of holding and moving states.
 pub trait Kernel: Sync {

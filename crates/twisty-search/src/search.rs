@@ -24,12 +24,12 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
-use crate::canon::{self, Canon};
 use crate::kernel::{Kernel, Scalar};
-use crate::model::{Cells, Twisty};
-use crate::pattern::Coder;
-use crate::prune::PruneTable;
-use crate::symmetry::Group;
+use godtab_twisty::canon::{self, Canon};
+use godtab_twisty::model::{Cells, Twisty};
+use godtab_twisty::pattern::Coder;
+use godtab_twisty::prune::PruneTable;
+use godtab_twisty::symmetry::Group;
 
 /// The deepest answer a search looks for.
 pub const MAX_DEPTH: u8 = 40;
@@ -478,7 +478,7 @@ impl<'p, 'a, K: Kernel> Searcher<'p, 'a, K> {
     fn tasks(&self, position: &Cells, bound: u8, shared: &Shared) -> Vec<Task<K::State>> {
         let plan = self.plan;
         let puzzle = plan.puzzle;
-        let stabilizer: Vec<&crate::symmetry::Symmetry> = plan
+        let stabilizer: Vec<&godtab_twisty::symmetry::Symmetry> = plan
             .group
             .map(|g| g.symmetries.iter().skip(1).filter(|s| s.conjugate(puzzle, position) == *position).collect())
             .unwrap_or_default();
@@ -547,7 +547,7 @@ fn views(puzzle: &Twisty, coder: &Coder, group: Option<&Group>, max_views: usize
 
 /// The moves `m` whose image under `symmetry` lies in the pattern's
 /// subgroup (the pattern cannot tell it from the solved state).
-fn held_moves(puzzle: &Twisty, coder: &Coder, symmetry: Option<&crate::symmetry::Symmetry>) -> u64 {
+fn held_moves(puzzle: &Twisty, coder: &Coder, symmetry: Option<&godtab_twisty::symmetry::Symmetry>) -> u64 {
     let solved = coder.index(puzzle, &puzzle.identity());
     let mut held = 0u64;
     for (m, mv) in puzzle.moves().iter().enumerate() {
