@@ -30,7 +30,7 @@ pub(crate) const LARGE_ENTRIES: usize = N_FLIPSLICE_CLASSES * N_TWIST;
 pub const LARGE_TABLES_LEN: usize = LARGE_PRUNE + LARGE_ENTRIES.div_ceil(2);
 
 /// The large tables, read where they lie (made by
-/// [`build_large_tables`](crate::build_large_tables)): the built-in
+/// `build_large_tables`): the built-in
 /// tables and phase 1's exact distances. [`solve`](crate::solve) takes
 /// them as it takes [`Tables`].
 #[derive(Clone, Copy)]

@@ -39,7 +39,7 @@ pub(crate) const P2_INDEX: [u8; 18] = {
 pub(crate) const MAGIC: [u8; 8] = *b"GT2PHASE";
 /// The format version: raised whenever the layout or a coordinate's
 /// numbering changes (tables of another version are refused, and must be
-/// generated again with [`build_tables`](crate::build_tables)).
+/// generated again with `build_tables`).
 pub const FORMAT_VERSION: u32 = 1;
 pub(crate) const HEADER: usize = 16;
 
@@ -188,7 +188,7 @@ impl<'a> Nibbles<'a> {
 }
 
 /// The built-in tables, read where they lie: about 1.1 MB, made by
-/// [`build_tables`](crate::build_tables), in any byte source that lives
+/// `build_tables`, in any byte source that lives
 /// as long as the view (a `static` array in flash, a memory-mapped file, a
 /// `Vec<u8>`).
 #[derive(Clone, Copy)]
@@ -219,7 +219,7 @@ pub struct Tables<'a> {
 }
 
 impl<'a> Tables<'a> {
-    /// A view of tables made by [`build_tables`](crate::build_tables).
+    /// A view of tables made by `build_tables`.
     /// Only the header is checked (label, version, length: constant time);
     /// tables that pass it but were altered give wrong or no answers, never
     /// a panic beyond an index out of bounds, so keep them under a checksum
