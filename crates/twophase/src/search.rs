@@ -41,11 +41,12 @@ pub(crate) trait Phase1Bound {
     /// for tables in main memory, whose reads then overlap.
     const BATCH: bool = false;
     /// The coordinates and bounds after each move `m` of `mask`, into
-    /// `out[m]`.
-    fn phase1_children(&self, at: &P1, mask: u32, out: &mut [(P1, u8); 18]) {
+    /// `out[m]`, as [`phase1_child`](Self::phase1_child) gives them with
+    /// `cut`.
+    fn phase1_children(&self, at: &P1, mask: u32, cut: u8, out: &mut [(P1, u8); 18]) {
         for m in 0..18 {
             if mask & (1 << m) != 0 {
-                out[m] = self.phase1_child(at, m, u8::MAX);
+                out[m] = self.phase1_child(at, m, cut);
             }
         }
     }
@@ -135,7 +136,7 @@ impl<P: Phase1Bound> Search<'_, '_, P> {
                     mask |= 1 << m;
                 }
             }
-            self.p1.phase1_children(&at, mask, &mut children);
+            self.p1.phase1_children(&at, mask, togo as u8 + 1, &mut children);
         }
         for face in 0..6 {
             if face == last || face + 3 == last {

@@ -275,20 +275,6 @@ impl<'a> Tables<'a> {
         P1 { tc: t >> 3, ts: t & 7, fc: f >> 3, fs: f & 7, slice: cube.slice() }
     }
 
-    /// Phase 1's coordinates after move `m`.
-    #[inline(always)]
-    pub(crate) fn phase1_move(&self, at: &P1, m: usize) -> P1 {
-        let t = self.twist_class_move.get(usize::from(at.tc) * 18 + usize::from(MOVE_CONJ_INV[usize::from(at.ts)][m]));
-        let f = self.flip_class_move.get(usize::from(at.fc) * 18 + usize::from(MOVE_CONJ_INV[usize::from(at.fs)][m]));
-        P1 {
-            tc: t >> 3,
-            ts: u16::from(SYM_MULT[usize::from(at.ts)][usize::from(t & 7)]),
-            fc: f >> 3,
-            fs: u16::from(SYM_MULT[usize::from(at.fs)][usize::from(f & 7)]),
-            slice: self.slice_move.get(usize::from(at.slice) * 18 + m),
-        }
-    }
-
     /// Phase 1's coordinates after move `m` and a lower bound on their
     /// distance, or only some value at least `cut` when the bound is at
     /// least `cut` (then the coordinates are unfinished): the three tables
