@@ -8,7 +8,7 @@ use crate::cube::{Cube, MOVE_CUBES};
 use crate::moves::MAX_SOLUTION;
 use crate::solve::Limits;
 use crate::symmetry::{MOVE_CONJ, SYM_INV, SYM_MULT};
-use crate::tables::{N_COMB, N_MPERM, P1, P2_INDEX, P2_MOVES, Tables};
+use crate::tables::{N_COMB, N_EDGE_COMB, N_MPERM, P1, P2_INDEX, P2_MOVES, Tables};
 
 /// What a branch of the search ended with.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -195,6 +195,14 @@ impl<P: Phase1Bound> Search<'_, '_, P> {
         t.edge_comb_prune.get(usize::from(v >> 4) * N_COMB + usize::from(conj))
     }
 
+    /// Phase 2's bound from the corners and the U-D edges' combination.
+    #[inline(always)]
+    fn corner_edge_comb_bound(&self, cc: u16, cs: u16, ecomb: u16) -> u8 {
+        let t = self.t;
+        let conj = t.edge_comb_conj.get(usize::from(ecomb) * 16 + usize::from(SYM_INV[usize::from(cs)]));
+        t.corner_edge_comb_prune.get(usize::from(cc) * N_EDGE_COMB + usize::from(conj))
+    }
+
     /// Phase 2's bound from the U-D edges and the corners' combination.
     #[inline(always)]
     fn edge_bound(&self, ec: u16, es: u16, comb: u16) -> u8 {
@@ -258,9 +266,13 @@ impl<P: Phase1Bound> Search<'_, '_, P> {
         let corner = t.corner_class.get(usize::from(c.corner_perm()));
         let edge = t.edge_class.get(usize::from(c.edge_perm()));
         let (cc, cs, ec, es, mp) = (corner >> 4, corner & 15, edge >> 4, edge & 15, c.slice_perm());
-        let comb = c.corner_comb_parity();
-        let at = P2 { cc, cs, ec, es, mp, comb };
-        let bound = self.corner_bound(cc, cs, mp).max(self.edge_bound(ec, es, comb)).max(self.inverse_bound(&at));
+        let (comb, ecomb) = (c.corner_comb_parity(), c.edge_comb());
+        let at = P2 { cc, cs, ec, es, mp, comb, ecomb };
+        let bound = self
+            .corner_bound(cc, cs, mp)
+            .max(self.edge_bound(ec, es, comb))
+            .max(self.inverse_bound(&at))
+            .max(self.corner_edge_comb_bound(cc, cs, ecomb));
         (at, usize::from(bound))
     }
 
@@ -297,6 +309,14 @@ impl<P: Phase1Bound> Search<'_, '_, P> {
                 }
                 continue;
             }
+            let ecomb = t.edge_comb_move.get(usize::from(at.ecomb) * 10 + j);
+            let bound = usize::from(self.corner_edge_comb_bound(cc, cs, ecomb));
+            if bound >= togo {
+                if bound > togo {
+                    far_face = m / 3;
+                }
+                continue;
+            }
             let me = usize::from(P2_INDEX[usize::from(MOVE_CONJ[es_inv][m])]);
             let v = t.edge_class_move.get(usize::from(at.ec) * 10 + me);
             let (ec, es) = (v >> 4, u16::from(SYM_MULT[usize::from(at.es)][usize::from(v & 15)]));
@@ -308,7 +328,7 @@ impl<P: Phase1Bound> Search<'_, '_, P> {
                 }
                 continue;
             }
-            let next = P2 { cc, cs, ec, es, mp, comb };
+            let next = P2 { cc, cs, ec, es, mp, comb, ecomb };
             if usize::from(self.inverse_bound(&next)) >= togo {
                 continue;
             }
@@ -336,4 +356,5 @@ struct P2 {
     es: u16,
     mp: u16,
     comb: u16,
+    ecomb: u16,
 }

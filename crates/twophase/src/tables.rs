@@ -17,6 +17,8 @@ pub(crate) const N_PERM: usize = 40320;
 pub(crate) const N_MPERM: usize = 24;
 /// Corner combination (of the U layer's corners) and permutation parity.
 pub(crate) const N_COMB: usize = 140;
+/// U-D edge combination (of the U layer's edges).
+pub(crate) const N_EDGE_COMB: usize = 70;
 /// Classes under phase 1's 8 symmetries.
 pub(crate) const N_TWIST_CLASSES: usize = 324;
 pub(crate) const N_FLIP_CLASSES: usize = 336;
@@ -98,9 +100,15 @@ pub(crate) enum Section {
     /// The corner combination and parity of the inverse of each corner
     /// class's representative.
     CornerInverseComb,
+    /// Edge combination after each phase 2 move.
+    EdgeCombMove,
+    /// Edge combination seen through each of the 16 symmetries.
+    EdgeCombConj,
+    /// Phase 2 distance bound: (corner class, edge combination), 4 bits.
+    CornerEdgeCombPrune,
 }
 
-pub(crate) const SECTIONS: usize = 22;
+pub(crate) const SECTIONS: usize = 25;
 
 /// Each section's size in bytes.
 pub(crate) const SECTION_BYTES: [usize; SECTIONS] = [
@@ -126,6 +134,9 @@ pub(crate) const SECTION_BYTES: [usize; SECTIONS] = [
     (N_PERM_CLASSES * N_COMB).div_ceil(2),
     N_PERM_CLASSES * 2,
     N_PERM_CLASSES * 2,
+    N_EDGE_COMB * 10 * 2,
+    N_EDGE_COMB * 16 * 2,
+    (N_PERM_CLASSES * N_EDGE_COMB).div_ceil(2),
 ];
 
 /// Each section's offset from the start of the bytes.
@@ -215,6 +226,9 @@ pub struct Tables<'a> {
     pub(crate) edge_comb_prune: Nibbles<'a>,
     pub(crate) edge_inverse: U16s<'a>,
     pub(crate) corner_inverse_comb: U16s<'a>,
+    pub(crate) edge_comb_move: U16s<'a>,
+    pub(crate) edge_comb_conj: U16s<'a>,
+    pub(crate) corner_edge_comb_prune: Nibbles<'a>,
     bytes: &'a [u8],
 }
 
@@ -258,6 +272,9 @@ impl<'a> Tables<'a> {
             edge_comb_prune: Nibbles(s(Section::EdgeCombPrune)),
             edge_inverse: U16s(s(Section::EdgeInverse)),
             corner_inverse_comb: U16s(s(Section::CornerInverseComb)),
+            edge_comb_move: U16s(s(Section::EdgeCombMove)),
+            edge_comb_conj: U16s(s(Section::EdgeCombConj)),
+            corner_edge_comb_prune: Nibbles(s(Section::CornerEdgeCombPrune)),
             bytes,
         })
     }
