@@ -202,6 +202,14 @@ impl<'a> Nibbles<'a> {
 /// `build_tables`, in any byte source that lives
 /// as long as the view (a `static` array in flash, a memory-mapped file, a
 /// `Vec<u8>`).
+///
+/// A firmware image can carry them as a `static`, written beforehand (for
+/// instance by a build script calling `build_tables`):
+///
+/// ```text
+/// static TABLES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/twophase.bin"));
+/// let tables = godtab_twophase::Tables::from_bytes(TABLES)?;
+/// ```
 #[derive(Clone, Copy)]
 pub struct Tables<'a> {
     pub(crate) twist_class_move: U16s<'a>,
