@@ -115,6 +115,11 @@ impl Phase1Bound for LargeTables<'_> {
             if mask & (1 << m) != 0 {
                 let (next, bound) = self.base.phase1_child(at, m, cut);
                 out[m] = (next, bound);
+                if cut == 2 && bound == 0 {
+                    // One move left: only the subgroup itself is near enough,
+                    // and there the built-in bound is exact (0).
+                    continue;
+                }
                 if bound + 1 < cut {
                     index[m] = self.index(&next);
                     fetch |= 1 << m;
