@@ -128,6 +128,29 @@ impl<P: Phase1Bound> Search<'_, '_, P> {
             return Flow::Continue;
         }
         let last = self.last_face(depth);
+        if togo == 1 {
+            // The last move must reach the subgroup: the move tables say
+            // whether it does, no bound needed. It must leave the
+            // subgroup's moves, or a shorter phase 1 would end here too.
+            let mut far_face = NO_FACE;
+            for m in [3, 5, 6, 8, 12, 14, 15, 17] {
+                if m / 3 == far_face || !allowed(last, m) || !self.t.enters_subgroup(&at, m) {
+                    continue;
+                }
+                if !self.count() {
+                    return Flow::Stop;
+                }
+                self.path[depth] = m as u8;
+                self.valid = self.valid.min(depth);
+                match self.start_phase2(depth + 1) {
+                    Flow::Continue => {}
+                    // The other quarter turn of this face is out of reach too.
+                    Flow::Far => far_face = m / 3,
+                    other => return other,
+                }
+            }
+            return Flow::Continue;
+        }
         let mut children = [(at, 0u8); 18];
         if P::BATCH {
             let mut mask = 0;

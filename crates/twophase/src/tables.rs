@@ -333,6 +333,18 @@ impl<'a> Tables<'a> {
         (next, a.max(self.flip_bounds(&next, tc, t_inv, slice, cut)))
     }
 
+    /// Whether move `m` takes `at` into phase 2's subgroup (read from the
+    /// move tables alone, no bound).
+    #[inline(always)]
+    pub(crate) fn enters_subgroup(&self, at: &P1, m: usize) -> bool {
+        let t = self.twist_class_move.get(usize::from(at.tc) * 18 + usize::from(MOVE_CONJ_INV[usize::from(at.ts)][m]));
+        if t >> 3 != 0 || self.slice_move.get(usize::from(at.slice) * 18 + m) != 0 {
+            return false;
+        }
+        let f = self.flip_class_move.get(usize::from(at.fc) * 18 + usize::from(MOVE_CONJ_INV[usize::from(at.fs)][m]));
+        f >> 3 == 0
+    }
+
     /// The bounds of the slice-flip and twist-flip tables (see
     /// [`phase1_child`](Self::phase1_child)).
     #[inline(always)]
