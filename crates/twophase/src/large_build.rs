@@ -52,7 +52,7 @@ pub const LARGE_BUILD_MEMORY: u64 = (N_FLIPSLICE_CLASSES * N_TWIST + LARGE_TABLE
 
 /// Generates the large tables ([`LARGE_TABLES_LEN`] bytes, the same every
 /// time) for [`LargeTables::from_bytes`](crate::LargeTables::from_bytes),
-/// on every core of rayon's pool: tens of seconds, with
+/// on every core of rayon's pool: 10 to 20 seconds on two cores, with
 /// [`LARGE_BUILD_MEMORY`] bytes (about 430 MB) at the peak.
 ///
 /// # Errors
