@@ -274,6 +274,11 @@ pub fn build_tables() -> Vec<u8> {
         cube.set_corner_perm(rep);
         out.extend_from_slice(&cube.inverse().corner_comb_parity().to_le_bytes());
     }
+    let edge_comb_move = move_table(N_EDGE_COMB, &P2_MOVES, Cube::set_edge_comb, Cube::edge_comb);
+    let edge_comb_conj = conj_table(N_EDGE_COMB, SYMS, Cube::set_edge_comb, Cube::edge_comb);
+    push_u16s(edge_comb_move.iter().copied(), &mut out);
+    push_u16s(edge_comb_conj.iter().copied(), &mut out);
+    pack_nibbles(&class_bfs(&corners, &corner_moves, &edge_comb_move, &edge_comb_conj, N_EDGE_COMB), &mut out);
     assert_eq!(out.len(), TABLES_LEN);
     out
 }

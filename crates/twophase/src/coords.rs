@@ -120,6 +120,37 @@ impl Cube {
         }
         rank * 2 + u16::from(parity(&self.cp))
     }
+    /// Phase 2's edge combination: which four of the U and D layers'
+    /// positions hold the U layer's edges (colex rank, 0..70).
+    pub(crate) fn edge_comb(&self) -> u16 {
+        let mut rank = 0;
+        let mut k = 0;
+        for (q, &p) in self.ep[..8].iter().enumerate() {
+            if p < 4 {
+                k += 1;
+                rank += binomial(q, k);
+            }
+        }
+        rank
+    }
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    pub(crate) fn set_edge_comb(&mut self, x: u16) {
+        let mut rank = x;
+        let mut k = 4;
+        let (mut up, mut down) = (4u8, 8u8);
+        for q in (0..8).rev() {
+            if k > 0 && rank >= binomial(q, k) {
+                rank -= binomial(q, k);
+                k -= 1;
+                up -= 1;
+                self.ep[q] = up;
+            } else {
+                down -= 1;
+                self.ep[q] = down;
+            }
+        }
+    }
+
     #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
     pub(crate) fn set_corner_comb_parity(&mut self, x: u16) {
         let mut rank = x / 2;
@@ -219,6 +250,10 @@ mod tests {
         for x in 0..140 {
             c.set_corner_comb_parity(x);
             assert_eq!(c.corner_comb_parity(), x);
+        }
+        for x in 0..70 {
+            c.set_edge_comb(x);
+            assert_eq!(c.edge_comb(), x);
         }
         assert_eq!(Cube::SOLVED.slice(), 0);
         assert_eq!(Cube::SOLVED.corner_perm(), 0);

@@ -142,6 +142,14 @@ impl Cube {
     }
 }
 
+/// The cube's facelet string (54 letters of `URFDLB`).
+impl core::fmt::Display for Cube {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        // Every byte is one of the six face letters, so always UTF-8.
+        f.write_str(core::str::from_utf8(&self.to_facelets()).map_err(|_| core::fmt::Error)?)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

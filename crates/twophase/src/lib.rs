@@ -1,6 +1,6 @@
 //! Kociemba's two-phase algorithm for the 3x3x3 Rubik's cube: a solution
 //! of at most 21 moves (or 20, more slowly) in about a millisecond, from
-//! about 1.1 MB of tables, with a solver that needs no allocator.
+//! about 1.2 MB of tables, with a solver that needs no allocator.
 //!
 //! Phase 1 brings the cube into the subgroup `<U, D, R2, L2, F2, B2>`
 //! (every corner and edge oriented, the four U-D slice edges in the
@@ -26,7 +26,7 @@
 //! # Loading the tables
 //!
 //! [`Tables`] borrows its bytes: a `static` array (`include_bytes!` of a
-//! file written by [`build_tables`], so firmware keeps it in flash), a
+//! file written by `build_tables`, so firmware keeps it in flash), a
 //! memory-mapped file, or a `Vec<u8>`. [`Tables::from_bytes`] checks the
 //! header only; a checksum, where wanted, is the container's.
 //!
@@ -34,10 +34,10 @@
 //!
 //! - none (the default): the cube model, parsing, the tables' view and
 //!   [`solve`]; no allocator, no `std`.
-//! - `alloc`: [`build_tables`], which generates the tables.
+//! - `alloc`: `build_tables`, which generates the tables.
 //! - `std` (implies `alloc`): a deadline in [`Limits`],
-//!   [`std::error::Error`] for the errors, and the larger tables
-//!   ([`build_large_tables`], [`LargeTables`]) built on every core.
+//!   `std::error::Error` for the errors, and the larger tables
+//!   (`build_large_tables`, [`LargeTables`]) built on every core.
 
 #![no_std]
 #![forbid(unsafe_code)]

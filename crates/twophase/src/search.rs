@@ -8,7 +8,7 @@ use crate::cube::{Cube, MOVE_CUBES};
 use crate::moves::MAX_SOLUTION;
 use crate::solve::Limits;
 use crate::symmetry::{MOVE_CONJ, SYM_INV, SYM_MULT};
-use crate::tables::{N_COMB, N_MPERM, P1, P2_INDEX, P2_MOVES, Tables};
+use crate::tables::{N_COMB, N_EDGE_COMB, N_MPERM, P1, P2_INDEX, P2_MOVES, Tables};
 
 /// What a branch of the search ended with.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -41,11 +41,12 @@ pub(crate) trait Phase1Bound {
     /// for tables in main memory, whose reads then overlap.
     const BATCH: bool = false;
     /// The coordinates and bounds after each move `m` of `mask`, into
-    /// `out[m]`.
-    fn phase1_children(&self, at: &P1, mask: u32, out: &mut [(P1, u8); 18]) {
+    /// `out[m]`, as [`phase1_child`](Self::phase1_child) gives them with
+    /// `cut`.
+    fn phase1_children(&self, at: &P1, mask: u32, cut: u8, out: &mut [(P1, u8); 18]) {
         for m in 0..18 {
             if mask & (1 << m) != 0 {
-                out[m] = self.phase1_child(at, m, u8::MAX);
+                out[m] = self.phase1_child(at, m, cut);
             }
         }
     }
@@ -127,6 +128,29 @@ impl<P: Phase1Bound> Search<'_, '_, P> {
             return Flow::Continue;
         }
         let last = self.last_face(depth);
+        if togo == 1 {
+            // The last move must reach the subgroup: the move tables say
+            // whether it does, no bound needed. It must leave the
+            // subgroup's moves, or a shorter phase 1 would end here too.
+            let mut far_face = NO_FACE;
+            for m in [3, 5, 6, 8, 12, 14, 15, 17] {
+                if m / 3 == far_face || !allowed(last, m) || !self.t.enters_subgroup(&at, m) {
+                    continue;
+                }
+                if !self.count() {
+                    return Flow::Stop;
+                }
+                self.path[depth] = m as u8;
+                self.valid = self.valid.min(depth);
+                match self.start_phase2(depth + 1) {
+                    Flow::Continue => {}
+                    // The other quarter turn of this face is out of reach too.
+                    Flow::Far => far_face = m / 3,
+                    other => return other,
+                }
+            }
+            return Flow::Continue;
+        }
         let mut children = [(at, 0u8); 18];
         if P::BATCH {
             let mut mask = 0;
@@ -135,7 +159,7 @@ impl<P: Phase1Bound> Search<'_, '_, P> {
                     mask |= 1 << m;
                 }
             }
-            self.p1.phase1_children(&at, mask, &mut children);
+            self.p1.phase1_children(&at, mask, togo as u8 + 1, &mut children);
         }
         for face in 0..6 {
             if face == last || face + 3 == last {
@@ -192,6 +216,14 @@ impl<P: Phase1Bound> Search<'_, '_, P> {
         let s = usize::from(SYM_MULT[usize::from(SYM_INV[sym])][usize::from(at.cs)]);
         let conj = t.comb_conj.get(usize::from(comb) * 16 + s);
         t.edge_comb_prune.get(usize::from(v >> 4) * N_COMB + usize::from(conj))
+    }
+
+    /// Phase 2's bound from the corners and the U-D edges' combination.
+    #[inline(always)]
+    fn corner_edge_comb_bound(&self, cc: u16, cs: u16, ecomb: u16) -> u8 {
+        let t = self.t;
+        let conj = t.edge_comb_conj.get(usize::from(ecomb) * 16 + usize::from(SYM_INV[usize::from(cs)]));
+        t.corner_edge_comb_prune.get(usize::from(cc) * N_EDGE_COMB + usize::from(conj))
     }
 
     /// Phase 2's bound from the U-D edges and the corners' combination.
@@ -257,9 +289,13 @@ impl<P: Phase1Bound> Search<'_, '_, P> {
         let corner = t.corner_class.get(usize::from(c.corner_perm()));
         let edge = t.edge_class.get(usize::from(c.edge_perm()));
         let (cc, cs, ec, es, mp) = (corner >> 4, corner & 15, edge >> 4, edge & 15, c.slice_perm());
-        let comb = c.corner_comb_parity();
-        let at = P2 { cc, cs, ec, es, mp, comb };
-        let bound = self.corner_bound(cc, cs, mp).max(self.edge_bound(ec, es, comb)).max(self.inverse_bound(&at));
+        let (comb, ecomb) = (c.corner_comb_parity(), c.edge_comb());
+        let at = P2 { cc, cs, ec, es, mp, comb, ecomb };
+        let bound = self
+            .corner_bound(cc, cs, mp)
+            .max(self.edge_bound(ec, es, comb))
+            .max(self.inverse_bound(&at))
+            .max(self.corner_edge_comb_bound(cc, cs, ecomb));
         (at, usize::from(bound))
     }
 
@@ -296,6 +332,14 @@ impl<P: Phase1Bound> Search<'_, '_, P> {
                 }
                 continue;
             }
+            let ecomb = t.edge_comb_move.get(usize::from(at.ecomb) * 10 + j);
+            let bound = usize::from(self.corner_edge_comb_bound(cc, cs, ecomb));
+            if bound >= togo {
+                if bound > togo {
+                    far_face = m / 3;
+                }
+                continue;
+            }
             let me = usize::from(P2_INDEX[usize::from(MOVE_CONJ[es_inv][m])]);
             let v = t.edge_class_move.get(usize::from(at.ec) * 10 + me);
             let (ec, es) = (v >> 4, u16::from(SYM_MULT[usize::from(at.es)][usize::from(v & 15)]));
@@ -307,7 +351,7 @@ impl<P: Phase1Bound> Search<'_, '_, P> {
                 }
                 continue;
             }
-            let next = P2 { cc, cs, ec, es, mp, comb };
+            let next = P2 { cc, cs, ec, es, mp, comb, ecomb };
             if usize::from(self.inverse_bound(&next)) >= togo {
                 continue;
             }
@@ -335,4 +379,5 @@ struct P2 {
     es: u16,
     mp: u16,
     comb: u16,
+    ecomb: u16,
 }

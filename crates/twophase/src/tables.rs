@@ -17,6 +17,8 @@ pub(crate) const N_PERM: usize = 40320;
 pub(crate) const N_MPERM: usize = 24;
 /// Corner combination (of the U layer's corners) and permutation parity.
 pub(crate) const N_COMB: usize = 140;
+/// U-D edge combination (of the U layer's edges).
+pub(crate) const N_EDGE_COMB: usize = 70;
 /// Classes under phase 1's 8 symmetries.
 pub(crate) const N_TWIST_CLASSES: usize = 324;
 pub(crate) const N_FLIP_CLASSES: usize = 336;
@@ -39,7 +41,7 @@ pub(crate) const P2_INDEX: [u8; 18] = {
 pub(crate) const MAGIC: [u8; 8] = *b"GT2PHASE";
 /// The format version: raised whenever the layout or a coordinate's
 /// numbering changes (tables of another version are refused, and must be
-/// generated again with [`build_tables`](crate::build_tables)).
+/// generated again with `build_tables`).
 pub const FORMAT_VERSION: u32 = 1;
 pub(crate) const HEADER: usize = 16;
 
@@ -98,9 +100,15 @@ pub(crate) enum Section {
     /// The corner combination and parity of the inverse of each corner
     /// class's representative.
     CornerInverseComb,
+    /// Edge combination after each phase 2 move.
+    EdgeCombMove,
+    /// Edge combination seen through each of the 16 symmetries.
+    EdgeCombConj,
+    /// Phase 2 distance bound: (corner class, edge combination), 4 bits.
+    CornerEdgeCombPrune,
 }
 
-pub(crate) const SECTIONS: usize = 22;
+pub(crate) const SECTIONS: usize = 25;
 
 /// Each section's size in bytes.
 pub(crate) const SECTION_BYTES: [usize; SECTIONS] = [
@@ -126,6 +134,9 @@ pub(crate) const SECTION_BYTES: [usize; SECTIONS] = [
     (N_PERM_CLASSES * N_COMB).div_ceil(2),
     N_PERM_CLASSES * 2,
     N_PERM_CLASSES * 2,
+    N_EDGE_COMB * 10 * 2,
+    N_EDGE_COMB * 16 * 2,
+    (N_PERM_CLASSES * N_EDGE_COMB).div_ceil(2),
 ];
 
 /// Each section's offset from the start of the bytes.
@@ -187,10 +198,18 @@ impl<'a> Nibbles<'a> {
     }
 }
 
-/// The built-in tables, read where they lie: about 1.1 MB, made by
-/// [`build_tables`](crate::build_tables), in any byte source that lives
+/// The built-in tables, read where they lie: 1.18 MB, made by
+/// `build_tables`, in any byte source that lives
 /// as long as the view (a `static` array in flash, a memory-mapped file, a
 /// `Vec<u8>`).
+///
+/// A firmware image can carry them as a `static`, written beforehand (for
+/// instance by a build script calling `build_tables`):
+///
+/// ```text
+/// static TABLES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/twophase.bin"));
+/// let tables = godtab_twophase::Tables::from_bytes(TABLES)?;
+/// ```
 #[derive(Clone, Copy)]
 pub struct Tables<'a> {
     pub(crate) twist_class_move: U16s<'a>,
@@ -215,15 +234,24 @@ pub struct Tables<'a> {
     pub(crate) edge_comb_prune: Nibbles<'a>,
     pub(crate) edge_inverse: U16s<'a>,
     pub(crate) corner_inverse_comb: U16s<'a>,
+    pub(crate) edge_comb_move: U16s<'a>,
+    pub(crate) edge_comb_conj: U16s<'a>,
+    pub(crate) corner_edge_comb_prune: Nibbles<'a>,
     bytes: &'a [u8],
 }
 
 impl<'a> Tables<'a> {
-    /// A view of tables made by [`build_tables`](crate::build_tables).
+    /// A view of tables made by `build_tables`.
     /// Only the header is checked (label, version, length: constant time);
-    /// tables that pass it but were altered give wrong or no answers, never
-    /// a panic beyond an index out of bounds, so keep them under a checksum
-    /// where they may be damaged.
+    /// tables that pass it but were altered can make [`solve`](crate::solve)
+    /// answer wrongly, search long or panic on an index out of bounds
+    /// (memory stays safe: the crate has no unsafe code), so keep them
+    /// under a checksum where they may be damaged. The bytes need no
+    /// alignment.
+    ///
+    /// # Panics
+    ///
+    /// Never, for any input.
     ///
     /// # Errors
     ///
@@ -258,6 +286,9 @@ impl<'a> Tables<'a> {
             edge_comb_prune: Nibbles(s(Section::EdgeCombPrune)),
             edge_inverse: U16s(s(Section::EdgeInverse)),
             corner_inverse_comb: U16s(s(Section::CornerInverseComb)),
+            edge_comb_move: U16s(s(Section::EdgeCombMove)),
+            edge_comb_conj: U16s(s(Section::EdgeCombConj)),
+            corner_edge_comb_prune: Nibbles(s(Section::CornerEdgeCombPrune)),
             bytes,
         })
     }
@@ -273,20 +304,6 @@ impl<'a> Tables<'a> {
         let t = self.twist_class.get(usize::from(cube.twist()));
         let f = self.flip_class.get(usize::from(cube.flip()));
         P1 { tc: t >> 3, ts: t & 7, fc: f >> 3, fs: f & 7, slice: cube.slice() }
-    }
-
-    /// Phase 1's coordinates after move `m`.
-    #[inline(always)]
-    pub(crate) fn phase1_move(&self, at: &P1, m: usize) -> P1 {
-        let t = self.twist_class_move.get(usize::from(at.tc) * 18 + usize::from(MOVE_CONJ_INV[usize::from(at.ts)][m]));
-        let f = self.flip_class_move.get(usize::from(at.fc) * 18 + usize::from(MOVE_CONJ_INV[usize::from(at.fs)][m]));
-        P1 {
-            tc: t >> 3,
-            ts: u16::from(SYM_MULT[usize::from(at.ts)][usize::from(t & 7)]),
-            fc: f >> 3,
-            fs: u16::from(SYM_MULT[usize::from(at.fs)][usize::from(f & 7)]),
-            slice: self.slice_move.get(usize::from(at.slice) * 18 + m),
-        }
     }
 
     /// Phase 1's coordinates after move `m` and a lower bound on their
@@ -314,6 +331,18 @@ impl<'a> Tables<'a> {
         next.fc = f >> 3;
         next.fs = u16::from(SYM_MULT[usize::from(at.fs)][usize::from(f & 7)]);
         (next, a.max(self.flip_bounds(&next, tc, t_inv, slice, cut)))
+    }
+
+    /// Whether move `m` takes `at` into phase 2's subgroup (read from the
+    /// move tables alone, no bound).
+    #[inline(always)]
+    pub(crate) fn enters_subgroup(&self, at: &P1, m: usize) -> bool {
+        let t = self.twist_class_move.get(usize::from(at.tc) * 18 + usize::from(MOVE_CONJ_INV[usize::from(at.ts)][m]));
+        if t >> 3 != 0 || self.slice_move.get(usize::from(at.slice) * 18 + m) != 0 {
+            return false;
+        }
+        let f = self.flip_class_move.get(usize::from(at.fc) * 18 + usize::from(MOVE_CONJ_INV[usize::from(at.fs)][m]));
+        f >> 3 == 0
     }
 
     /// The bounds of the slice-flip and twist-flip tables (see

@@ -112,6 +112,7 @@ fn facelets_agree_with_the_simulator() {
         let cube = Cube::from_scramble(&scramble).unwrap();
         assert_eq!(Cube::from_facelets(&text).unwrap(), cube, "{scramble}");
         assert_eq!(std::str::from_utf8(&cube.to_facelets()).unwrap(), text);
+        assert_eq!(cube.to_string(), text);
     }
 }
 
