@@ -245,7 +245,7 @@ fn usage_errors_are_one_line() {
     assert_eq!(
         stderr(&out),
         "godtab: error: unknown puzzle \"twenty-four-puzzle\": the built-in puzzles are nine-digits, nine-puzzle, eight-puzzle, \
-         eight-two-0 to eight-two-8\n"
+         eight-two-0 to eight-two-8, cube-3x3x3\n"
     );
     // The 15-puzzle answers from a pattern set file, and godtab says how.
     let out = godtab(&["judge", "fifteen-puzzle"], b"");
