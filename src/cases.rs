@@ -42,15 +42,20 @@ impl CasesArgs {
     /// two-phase tables, or a table file as [`CasesArgs::open`] opens it)
     /// and the format of its cases.
     pub(crate) fn open_oracle(&self, search: crate::pdb::SearchArgs) -> Result<(Oracle<Bytes>, Format)> {
-        if self.tables.table.is_none() && self.tables.tables.is_none() && self.puzzle.as_deref() == Some("cube-3x3x3") {
-            let format = self.format.unwrap_or(Format::Facelets);
-            if !matches!(format, Format::Facelets | Format::Scramble) {
-                anyhow::bail!("--format: the built-in cube-3x3x3 reads facelet strings or scrambles");
+        let (oracle, _) = self.tables.open_oracle(self.puzzle.as_deref(), search)?;
+        let format = match oracle.file() {
+            Some(file) => {
+                let format = self.format.unwrap_or_else(|| Format::of(file));
+                format.check(file).map_err(|problem| anyhow::anyhow!("--format: {problem}"))?;
+                format
             }
-            return Ok((self.tables.open_oracle(self.puzzle.as_deref(), search)?.0, format));
-        }
-        let (loaded, format) = self.open()?;
-        Ok((loaded.into_oracle(search).0, format))
+            // The two-phase tables read the cube's facelets or scrambles.
+            None => match self.format.unwrap_or(Format::Facelets) {
+                format @ (Format::Facelets | Format::Scramble) => format,
+                _ => anyhow::bail!("--format: the built-in cube-3x3x3 reads facelet strings or scrambles"),
+            },
+        };
+        Ok((oracle, format))
     }
 }
 

@@ -124,6 +124,18 @@ impl<B: AsRef<[u8]>> Oracle<B> {
         }
     }
 
+    /// The table's kind: "complete", "patterns", "orbit patterns" or
+    /// "two-phase".
+    pub fn kind(&self) -> &'static str {
+        match &self.source {
+            Source::File(TableFile::Complete(_)) => "complete",
+            Source::File(TableFile::Patterns(_)) => "patterns",
+            Source::File(TableFile::OrbitPatterns(_)) => "orbit patterns",
+            Source::File(_) => "unknown",
+            Source::TwoPhase(_) => "two-phase",
+        }
+    }
+
     /// The puzzle's name (its id, as `godtab info` shows it).
     pub fn name(&self) -> &str {
         match &self.source {

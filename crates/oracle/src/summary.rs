@@ -14,7 +14,7 @@ pub struct Summary {
     pub name: String,
     /// The puzzle's kind: "permutation", "sliding" or "twisty".
     pub puzzle_kind: &'static str,
-    /// The table's kind: "complete", "patterns" or "orbit patterns".
+    /// The table's kind: "complete", "patterns", "orbit patterns" or "two-phase" ([`Oracle::kind`]).
     pub kind: &'static str,
     /// A complete table's encoding ("full", "compact", "parity").
     pub encoding: Option<&'static str>,
@@ -42,7 +42,7 @@ impl Summary {
             Some(TableFile::Complete(table)) => Self {
                 name,
                 puzzle_kind: tile_kind(table.puzzle().kind()),
-                kind: "complete",
+                kind: oracle.kind(),
                 encoding: Some(table.encoding().name()),
                 states: table.reachable().to_string(),
                 gods_number: Some(table.max_depth()),
@@ -52,7 +52,7 @@ impl Summary {
             Some(TableFile::Patterns(set)) => Self {
                 name,
                 puzzle_kind: tile_kind(set.puzzle().kind()),
-                kind: "patterns",
+                kind: oracle.kind(),
                 encoding: None,
                 states: Searcher::new(set).reachable().to_string(),
                 gods_number: None,
@@ -62,7 +62,7 @@ impl Summary {
             Some(TableFile::OrbitPatterns(set)) => Self {
                 name,
                 puzzle_kind: "twisty",
-                kind: "orbit patterns",
+                kind: oracle.kind(),
                 encoding: None,
                 // The puzzle alone (not the tables) tells the group's order.
                 states: godtab_twisty_search::set::puzzle_of(&set.puzzle())
@@ -74,7 +74,7 @@ impl Summary {
             None => Self {
                 name,
                 puzzle_kind: "twisty",
-                kind: "two-phase",
+                kind: oracle.kind(),
                 encoding: None,
                 // 8! 3^7 12! 2^11 / 2: every position of the 3x3x3 cube.
                 states: "43252003274489856000".into(),
@@ -85,7 +85,7 @@ impl Summary {
             _ => Self {
                 name,
                 puzzle_kind: "unknown",
-                kind: "unknown",
+                kind: oracle.kind(),
                 encoding: None,
                 states: "unknown".into(),
                 gods_number: None,

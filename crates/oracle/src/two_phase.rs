@@ -20,11 +20,11 @@ pub(crate) fn move_names() -> impl Iterator<Item = &'static str> {
 /// scramble.
 pub(crate) fn parse(text: &str, written: Written) -> Result<Cube, AskError> {
     let text = text.trim();
+    let bad = |e: &dyn std::fmt::Display| AskError::NotAState(e.to_string());
     match written {
-        Written::Facelets | Written::State => Cube::from_facelets(text),
-        Written::Scramble => return Cube::from_scramble(text).map_err(|e| AskError::NotAState(e.to_string())),
+        Written::Facelets | Written::State => Cube::from_facelets(text).map_err(|e| bad(&e)),
+        Written::Scramble => Cube::from_scramble(text).map_err(|e| bad(&e)),
     }
-    .map_err(|e| AskError::NotAState(e.to_string()))
 }
 
 /// The cube's facelet string.

@@ -182,7 +182,7 @@ impl Table {
     /// answers by search).
     #[getter]
     fn kind(&self) -> &'static str {
-        self.oracle.summary().kind
+        self.oracle.kind()
     }
 
     /// How a complete table stores its answers: "full", "compact" or
