@@ -326,3 +326,50 @@ fn anchors_are_made_as_github_makes_them() {
     let paragraphs = prose("a [x](y)\n`[p](q)`\n\n```\n[r](s)\n```\nb\n");
     assert_eq!(paragraphs, [(1, "a [x](y)\n``\n".to_string()), (7, "b\n".to_string())]);
 }
+
+/// Every `.rs` file of the project (the workspace, its examples and fuzz
+/// targets), outside build folders.
+fn rust_files(root: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(folder) = stack.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap().map(Result::unwrap) {
+            let path = entry.path();
+            let name = entry.file_name();
+            if path.is_dir() {
+                if name != "target" && !name.to_string_lossy().starts_with('.') {
+                    stack.push(path);
+                }
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// The crates whose `[lib]` says `test = false`: none of their sources
+/// holds a unit test, which would never run.
+#[test]
+fn no_unit_test_hides_in_a_crate_without_unit_tests() {
+    let root = workspace_root();
+    let mut hidden = Vec::new();
+    for entry in std::fs::read_dir(root.join("crates")).unwrap().map(Result::unwrap) {
+        let manifest = read(&entry.path().join("Cargo.toml"));
+        let lib = manifest.split("\n[").find(|section| section.starts_with("lib]")).unwrap_or("");
+        if !lib.lines().any(|line| line.replace(' ', "") == "test=false") {
+            continue;
+        }
+        for path in rust_files(&entry.path().join("src")) {
+            if read(&path).contains("#[test]") {
+                hidden.push(path.strip_prefix(&root).unwrap().display().to_string());
+            }
+        }
+    }
+    assert!(
+        hidden.is_empty(),
+        "unit tests in crates whose [lib] says `test = false` (they never run):\n{}",
+        hidden.join("\n")
+    );
+}

@@ -71,7 +71,7 @@ fn many_random_cubes_within_20() {
     if !slow_tests() {
         return;
     }
-    random_run(20000, 20, 3);
+    random_run(4000, 20, 3);
 }
 
 /// The superflip: every edge flipped in place, 20 moves from solved (the
