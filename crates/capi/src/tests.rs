@@ -516,9 +516,9 @@ fn files_are_opened_mapped_or_decompressed_and_closed() {
 
 #[test]
 fn a_panic_becomes_an_internal_error() {
-    let status = guard::status(|| panic!("a bug"));
+    let status = catch_panic::status(|| panic!("a bug"));
     assert_eq!(status, GODTAB_ERROR_INTERNAL);
-    assert_eq!(guard::guard(7usize, || panic!("a bug")), 7);
+    assert_eq!(catch_panic::guard(7usize, || panic!("a bug")), 7);
 }
 
 #[test]

@@ -326,7 +326,7 @@ impl<'a> Keeper<'a> {
         }
         patch_checksum(pending.file(), checksum.finish())?;
         if self.share.is_some() && self.partial.exists() {
-            std::fs::rename(self.partial, super::range::previous_part(self.partial)).map_err(GenError::Write)?;
+            std::fs::rename(self.partial, super::share::previous_part(self.partial)).map_err(GenError::Write)?;
         }
         pending.commit().map_err(GenError::Write)?;
         self.cost = Some(started.elapsed());

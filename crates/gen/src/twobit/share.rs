@@ -22,7 +22,7 @@ use godtab_runtime::Encoding;
 use rayon::prelude::*;
 
 use super::array::{PER_WORD, TwoBits, UNREACHED};
-use super::file::{Keeper, load_part, read_partial, run_digest};
+use super::resumable::{Keeper, load_part, read_partial, run_digest};
 use super::search::{Scheme, alike, candidates};
 use super::{allocate_len, list_cap, scheme};
 use crate::{GenError, Options, Part, Progress};
@@ -271,7 +271,7 @@ pub fn share_search(
             problem: "holds a stopped run's part: continue it with --resume, or remove it to start over".into(),
         });
     }
-    super::file::check_writable(share.part)?;
+    super::resumable::check_writable(share.part)?;
     check_room(share, len, puzzle.slots(), options.encoding)?;
     let newest = if share.resume { kept.iter().map(|k| k.1).max().unwrap_or(0) } else { 0 };
     let newest_all = exchange.end_level(LevelEnd { count: newest, flags: 0 }, &mut |_, _| {})?;
