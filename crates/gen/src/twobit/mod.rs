@@ -11,9 +11,12 @@
 //! `table_assembly` puts the shares' entries together into one table file.
 
 mod array;
+mod exchange;
+mod partial_read;
 mod resumable;
 mod search;
 mod share;
+mod share_expand;
 mod table_assembly;
 
 use std::sync::atomic::{AtomicBool, AtomicU64};
@@ -25,12 +28,11 @@ use godtab_runtime::{Checksum, Counts, Encoding, packed_head};
 use crate::bfs::Allocator;
 use crate::{GENERATOR, GenError, Options, Part, Progress};
 use array::TwoBits;
-pub use resumable::{Finished, InPlace, PartialRun, partial_path, read_partial, run_digest, twobit_table_file};
-pub use share::{
-    Exchange, KEEP, LevelEnd, Ranges, SHARE_AGREEMENTS, STOP, ShareOf, SharePart, previous_part, share_digest,
-    share_search,
-};
+pub use exchange::{Exchange, KEEP, LevelEnd, Ranges, STOP};
+pub use partial_read::read_partial;
+pub use resumable::{Finished, InPlace, PartialRun, partial_path, run_digest, twobit_table_file};
 use search::{Scheme, Search, Step};
+pub use share::{SHARE_AGREEMENTS, ShareOf, SharePart, previous_part, share_digest, share_search};
 pub use table_assembly::TableAssembly;
 
 /// The most ranks a list of the search may hold, for `slots` states: a
