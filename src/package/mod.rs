@@ -6,6 +6,8 @@
 //! folder appears whole or not at all: it is written beside its place and
 //! renamed there at the end.
 
+mod staging;
+
 use std::fs;
 use std::io::Write;
 use std::os::unix::fs::PermissionsExt;
@@ -14,6 +16,8 @@ use std::process::{Command, ExitCode, Stdio};
 
 use anyhow::{Context, Result, bail};
 use godtab_runtime::{Definition, Kind, TableFile};
+
+use staging::Staging;
 
 use crate::cases::{CasesArgs, Format};
 
@@ -416,39 +420,4 @@ fn statement(id: &str, eight_two: bool, format: Option<Format>) -> String {
         "\\problemname{{{name}}}\n\n{task}\n\n\\section*{{Input}}\n{input}\n\n\\section*{{Output}}\n{output}\n\n\
          Any optimal answer is accepted.\n"
     )
-}
-
-/// The package's folder while it is written: beside its place, removed
-/// unless it is renamed there.
-struct Staging {
-    path: PathBuf,
-    kept: bool,
-}
-
-impl Staging {
-    fn beside(dir: &Path) -> Result<Self> {
-        let parent = match dir.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-            _ => PathBuf::from("."),
-        };
-        let name = dir.file_name().map_or("package".into(), |n| n.to_string_lossy().into_owned());
-        fs::create_dir_all(&parent).with_context(|| format!("creating {}", parent.display()))?;
-        let path = parent.join(format!(".{name}.godtab-package-{}", std::process::id()));
-        fs::create_dir(&path).with_context(|| format!("creating {}", path.display()))?;
-        Ok(Self { path, kept: false })
-    }
-
-    fn persist(mut self, dir: &Path) -> Result<()> {
-        fs::rename(&self.path, dir).with_context(|| format!("renaming the package to {}", dir.display()))?;
-        self.kept = true;
-        Ok(())
-    }
-}
-
-impl Drop for Staging {
-    fn drop(&mut self) {
-        if !self.kept {
-            let _ = fs::remove_dir_all(&self.path);
-        }
-    }
 }

@@ -46,6 +46,7 @@
 
 mod artefacts;
 mod bench;
+mod bench_cases;
 mod bench_cluster;
 mod bench_cube;
 mod bench_pdb;
@@ -54,6 +55,7 @@ mod bench_twobit;
 mod bench_twophase;
 mod capi;
 mod dist;
+mod dist_licences;
 mod fuzz;
 mod gen_tables;
 mod godtab;

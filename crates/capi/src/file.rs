@@ -6,7 +6,7 @@
 use core::ffi::{c_char, c_void};
 
 use crate::Status::{self, *};
-use crate::guard;
+use crate::catch_panic;
 use crate::storage::{GodtabTable, closed_slot};
 
 /// Opens a table file, in place in `table`: a `.gtab` file is
@@ -33,7 +33,7 @@ use crate::storage::{GodtabTable, closed_slot};
 /// `path` is NULL or a NUL-terminated string.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn godtab_table_open_file(table: *mut GodtabTable, path: *const c_char) -> Status {
-    guard::status(|| {
+    catch_panic::status(|| {
         let slot = closed_slot(table)?;
         if path.is_null() {
             return Err(GODTAB_ERROR_NULL);

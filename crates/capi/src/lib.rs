@@ -51,8 +51,8 @@
 #[cfg(feature = "std")]
 extern crate std;
 
+mod catch_panic;
 mod file;
-mod guard;
 mod lookup;
 mod query;
 mod status;

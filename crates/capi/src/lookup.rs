@@ -13,7 +13,7 @@ use godtab_runtime::Lookup;
 use crate::Status::{self, *};
 use crate::query::{check_out, out_buffer, write_distance, write_solution};
 use crate::storage::write_text;
-use crate::{guard, text};
+use crate::{catch_panic, text};
 
 /// Bytes of a `godtab_lookup`: an open lookup needs 208 on 64-bit targets;
 /// the rest is room for later versions (the size is part of the ABI).
@@ -95,7 +95,7 @@ unsafe fn open_lookup<'a>(storage: *const GodtabLookup) -> Result<&'a Lookup<'a>
 /// lookup.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn godtab_lookup_open(lookup: *mut GodtabLookup, bytes: *const u8, len: usize) -> Status {
-    guard::status(|| {
+    catch_panic::status(|| {
         let slot = slot_ptr(lookup)?;
         // SAFETY: `slot` is non-null, aligned and writable (the caller's
         // rule); closed before anything can fail.
@@ -135,7 +135,7 @@ pub unsafe extern "C" fn godtab_lookup_distance(
     count: usize,
     distance: *mut u32,
 ) -> Status {
-    guard::status(|| {
+    catch_panic::status(|| {
         // SAFETY: the caller's rule for `lookup`.
         let lookup = unsafe { open_lookup(lookup) }?;
         // SAFETY: the caller's rule for `tiles`.
@@ -166,7 +166,7 @@ pub unsafe extern "C" fn godtab_lookup_solve(
     capacity: usize,
     len: *mut usize,
 ) -> Status {
-    guard::status(|| {
+    catch_panic::status(|| {
         // SAFETY: the caller's rule for `lookup`.
         let lookup = unsafe { open_lookup(lookup) }?;
         // SAFETY: the caller's rule for `tiles`.
@@ -198,7 +198,7 @@ pub unsafe extern "C" fn godtab_lookup_move_name(
     out: *mut c_char,
     capacity: usize,
 ) -> Status {
-    guard::status(|| {
+    catch_panic::status(|| {
         // SAFETY: the caller's rule for `lookup`.
         let lookup = unsafe { open_lookup(lookup) }?;
         let name = lookup.move_name(index).ok_or(GODTAB_ERROR_MOVE_INDEX)?;

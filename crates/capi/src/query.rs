@@ -11,7 +11,7 @@ use godtab_search::{DEFAULT_MAX_NODES, Outcome, Report, Searcher};
 
 use crate::Status::{self, *};
 use crate::storage::{GodtabTable, open_table};
-use crate::{guard, text};
+use crate::{catch_panic, text};
 
 /// The number of moves from the state with these tile values to the goal.
 ///
@@ -38,7 +38,7 @@ pub unsafe extern "C" fn godtab_distance(
     count: usize,
     distance: *mut u32,
 ) -> Status {
-    guard::status(|| {
+    catch_panic::status(|| {
         // SAFETY: the caller's rule for `table`.
         let table = unsafe { open_table(table) }?;
         // SAFETY: the caller's rule for `tiles`.
@@ -79,7 +79,7 @@ pub unsafe extern "C" fn godtab_distance_text(
     len: usize,
     distance: *mut u32,
 ) -> Status {
-    guard::status(|| {
+    catch_panic::status(|| {
         // SAFETY: the caller's rule for `table`.
         let table = unsafe { open_table(table) }?;
         // SAFETY: the caller's rule for `text`.
@@ -143,7 +143,7 @@ pub unsafe extern "C" fn godtab_solve_text(
     capacity: usize,
     len: *mut usize,
 ) -> Status {
-    guard::status(|| {
+    catch_panic::status(|| {
         // SAFETY: the caller's rule for `table`.
         let table = unsafe { open_table(table) }?;
         // SAFETY: the caller's rule for `text`.
@@ -180,7 +180,7 @@ pub unsafe extern "C" fn godtab_solve_within(
     capacity: usize,
     len: *mut usize,
 ) -> Status {
-    guard::status(|| {
+    catch_panic::status(|| {
         // SAFETY: the caller's rule for `table`.
         let table = unsafe { open_table(table) }?;
         // SAFETY: the caller's rule for `tiles`.
@@ -221,7 +221,7 @@ pub unsafe extern "C" fn godtab_format_moves(
     capacity: usize,
     len: *mut usize,
 ) -> Status {
-    guard::status(|| {
+    catch_panic::status(|| {
         // SAFETY: the caller's rule for `table`.
         let table = unsafe { open_table(table) }?;
         if moves.is_null() && count > 0 {

@@ -10,7 +10,7 @@ use core::ptr;
 use godtab_runtime::TableFile;
 
 use crate::Status::{self, *};
-use crate::guard;
+use crate::catch_panic;
 
 /// Bytes of a `godtab_table`. Today a table needs 7,072 bytes on 64-bit
 /// targets and a pattern set 10,224 (both hold the puzzle's model, built at
@@ -188,7 +188,7 @@ pub(crate) unsafe fn fill(
 /// table.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn godtab_table_open(table: *mut GodtabTable, bytes: *const u8, len: usize) -> Status {
-    guard::status(|| {
+    catch_panic::status(|| {
         let slot = closed_slot(table)?;
         if bytes.is_null() {
             return Err(GODTAB_ERROR_NULL);
@@ -227,7 +227,7 @@ pub unsafe extern "C" fn godtab_table_open(table: *mut GodtabTable, bytes: *cons
 /// to an open function.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn godtab_table_close(table: *mut GodtabTable) {
-    guard::guard((), || {
+    catch_panic::guard((), || {
         // SAFETY: the caller's rule for `table`.
         if unsafe { open_table(table) }.is_err() {
             return;
@@ -255,7 +255,7 @@ pub unsafe extern "C" fn godtab_table_close(table: *mut GodtabTable) {
 /// to an open function.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn godtab_table_verify(table: *const GodtabTable) -> Status {
-    guard::status(|| {
+    catch_panic::status(|| {
         // SAFETY: the caller's rule for `table`.
         let table = unsafe { open_table(table) }?;
         table.verify()?;
@@ -277,7 +277,7 @@ pub unsafe extern "C" fn godtab_table_verify(table: *const GodtabTable) -> Statu
 /// `capacity` writable bytes.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn godtab_table_id(table: *const GodtabTable, out: *mut c_char, capacity: usize) -> Status {
-    guard::status(|| {
+    catch_panic::status(|| {
         // SAFETY: the caller's rule for `table`.
         let table = unsafe { open_table(table) }?;
         // SAFETY: the caller's rule for `out`.
@@ -294,7 +294,7 @@ pub unsafe extern "C" fn godtab_table_id(table: *const GodtabTable, out: *mut c_
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn godtab_table_cells(table: *const GodtabTable) -> usize {
     // SAFETY: the caller's rule for `table`.
-    guard::guard(0, || {
+    catch_panic::guard(0, || {
         unsafe { open_table(table) }.ok().and_then(TableFile::definition).map_or(0, |d| d.puzzle().cells())
     })
 }
@@ -308,7 +308,7 @@ pub unsafe extern "C" fn godtab_table_cells(table: *const GodtabTable) -> usize 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn godtab_table_moves(table: *const GodtabTable) -> usize {
     // SAFETY: the caller's rule for `table`.
-    guard::guard(0, || {
+    catch_panic::guard(0, || {
         unsafe { open_table(table) }.ok().and_then(TableFile::definition).map_or(0, |d| d.puzzle().move_count())
     })
 }
@@ -324,7 +324,7 @@ pub unsafe extern "C" fn godtab_table_moves(table: *const GodtabTable) -> usize 
 /// As `godtab_table_verify`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn godtab_table_max_depth(table: *const GodtabTable) -> u32 {
-    guard::guard(0, || {
+    catch_panic::guard(0, || {
         // SAFETY: the caller's rule for `table`.
         unsafe { open_table(table) }.map_or(0, |file| match file {
             TableFile::Complete(table) => u32::from(table.max_depth()),
@@ -343,7 +343,7 @@ pub unsafe extern "C" fn godtab_table_max_depth(table: *const GodtabTable) -> u3
 /// As `godtab_table_verify`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn godtab_table_kind(table: *const GodtabTable) -> u32 {
-    guard::guard(GODTAB_KIND_NONE, || {
+    catch_panic::guard(GODTAB_KIND_NONE, || {
         // SAFETY: the caller's rule for `table`.
         unsafe { open_table(table) }.map_or(GODTAB_KIND_NONE, |file| match file {
             TableFile::Complete(_) => GODTAB_KIND_COMPLETE,
@@ -378,7 +378,7 @@ pub unsafe extern "C" fn godtab_move_name(
     out: *mut c_char,
     capacity: usize,
 ) -> Status {
-    guard::status(|| {
+    catch_panic::status(|| {
         // SAFETY: the caller's rule for `table`.
         let table = unsafe { open_table(table) }?;
         let name = definition(table)?.move_name(index).ok_or(GODTAB_ERROR_MOVE_INDEX)?;

@@ -4,7 +4,7 @@
 //! which is what sends the records (timely holds an exchange's records
 //! until the epoch ends), independently of the link's epochs.
 //!
-//! The watchdog ([`guard`]) names the processes not heard from: by the
+//! The watchdog ([`failure`]) names the processes not heard from: by the
 //! ends of the awaited epoch first, and when every end came (a cut link
 //! can deliver a process's end and lose the progress that follows it) by
 //! who has said nothing lately.
@@ -16,7 +16,7 @@ use timely::dataflow::operators::Input;
 use timely::dataflow::operators::generic::operator::Operator;
 use timely::worker::Worker;
 
-use crate::guard;
+use crate::failure;
 
 /// The most often a process beats.
 pub(crate) const BEAT: std::time::Duration = std::time::Duration::from_secs(1);
@@ -45,7 +45,7 @@ impl Beats {
                     |input, _output| {
                         input.for_each(|_time, records| {
                             for (_, from) in records.drain(..) {
-                                guard::alive(from as usize);
+                                failure::alive(from as usize);
                             }
                         });
                     }

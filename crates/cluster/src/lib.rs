@@ -22,14 +22,14 @@
 //!
 //! A failure anywhere ends every process with an error: a process gone
 //! closes its connections, which timely reports by a panic on its
-//! networking threads ([`guard`] turns the first into one line and exit
+//! networking threads ([`failure`] turns the first into one line and exit
 //! status 1); a silent process (hung, or cut off without a reset) is found
 //! by a watchdog. A process keeps dialing a peer not up yet until the
 //! connect timeout, which names the processes that did not come.
 
 mod accept;
 mod beat;
-pub mod guard;
+pub mod failure;
 mod handshake;
 #[cfg(test)]
 mod handshake_tests;

@@ -25,7 +25,7 @@ use timely::dataflow::{InputHandle, ProbeHandle};
 use timely::worker::Worker;
 
 use crate::beat::{BEAT, Beats};
-use crate::guard;
+use crate::failure;
 
 /// What processes send each other.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -87,12 +87,12 @@ const TELLING_TIME: Duration = Duration::from_secs(6);
 /// (naming it and why); an epoch's end is noted for the watchdog.
 fn heed(message: &Message, epoch: u64) {
     match message {
-        Message::Failed { from, problem } => guard::fail(&format!("process {from} stopped: {problem}")),
+        Message::Failed { from, problem } => failure::fail(&format!("process {from} stopped: {problem}")),
         Message::Hello { from, .. } | Message::Round { from, .. } | Message::End { from, .. } => {
-            guard::heard(*from as usize, epoch);
-            guard::alive(*from as usize);
+            failure::heard(*from as usize, epoch);
+            failure::alive(*from as usize);
         }
-        Message::Ranks { from, .. } => guard::alive(*from as usize),
+        Message::Ranks { from, .. } => failure::alive(*from as usize),
         _ => {}
     }
 }
@@ -153,7 +153,7 @@ impl<'w> Link<'w> {
         for to in 0..processes {
             link.input.send((to as u32, Message::Hello { from: process as u32, digest }));
         }
-        guard::expect(processes);
+        failure::expect(processes);
         let mut hellos = 0;
         for message in link.barrier("the handshake", true)? {
             if let Message::Hello { from, digest: theirs } = message {
@@ -199,7 +199,7 @@ impl<'w> Link<'w> {
         let epoch = *self.input.time();
         self.input.advance_to(epoch + 1);
         let stall = self.stall;
-        guard::arm(stall, ends.then_some(epoch), || {
+        failure::arm(stall, ends.then_some(epoch), || {
             format!(
                 "no word from the other processes for {} s while waiting for {what}: stopped, hung or cut off \
                  (the limit is --stall-timeout)",
@@ -210,7 +210,7 @@ impl<'w> Link<'w> {
             self.beats.beat();
             self.worker.step_or_park(Some(BEAT));
         }
-        guard::disarm();
+        failure::disarm();
         let mut messages = std::mem::take(&mut self.early);
         messages.extend(self.inbox.borrow_mut().remove(&epoch).unwrap_or_default());
         Ok(messages)
@@ -231,12 +231,12 @@ impl<'w> Link<'w> {
 
     /// Tells every other process that this one fails, and why (they stop
     /// and name it), and waits a moment for them to leave; from now on a
-    /// lost connection is no error of this process's (see [`guard`]).
+    /// lost connection is no error of this process's (see [`failure`]).
     pub fn tell_failure(&mut self, problem: &str) {
         if self.processes < 2 {
             return;
         }
-        guard::telling();
+        failure::telling();
         let from = self.process as u32;
         for to in (0..self.processes).filter(|&p| p != self.process) {
             self.input.send((to as u32, Message::Failed { from, problem: problem.to_string() }));
@@ -247,7 +247,7 @@ impl<'w> Link<'w> {
         let epoch = *self.input.time();
         self.input.advance_to(epoch + 1);
         let started = std::time::Instant::now();
-        while guard::lost_while_telling() < self.processes - 1 && started.elapsed() < TELLING_TIME {
+        while failure::lost_while_telling() < self.processes - 1 && started.elapsed() < TELLING_TIME {
             self.worker.step_or_park(Some(Duration::from_millis(10)));
         }
     }
@@ -373,7 +373,7 @@ fn encode(ranks: &[u64]) -> Vec<u8> {
 /// The ranks of a batch, each handed to `take`.
 fn decode(bytes: &[u8], take: &mut dyn FnMut(u64)) {
     let Ok(deltas) = postcard::from_bytes::<Vec<u64>>(bytes) else {
-        guard::fail("a batch of ranks came damaged");
+        failure::fail("a batch of ranks came damaged");
     };
     let mut rank = 0u64;
     for delta in deltas {

@@ -14,7 +14,7 @@
 //! after [`IDLE`] and gives up after [`PROBES`] unanswered probes
 //! [`INTERVAL`] apart, and fails a connection whose sent bytes go
 //! unacknowledged for [`UNACKNOWLEDGED`]; timely's networking thread then
-//! fails, and [`guard`](crate::guard) names the process at its other end.
+//! fails, and [`failure`](crate::failure) names the process at its other end.
 
 use std::any::Any;
 use std::net::{SocketAddr, TcpListener, TcpStream, ToSocketAddrs};

@@ -12,7 +12,7 @@ use godtab_puzzles::Definition;
 use godtab_runtime::Encoding;
 
 use crate::secret::SecretSource;
-use crate::{ClusterError, Hosts, LevelBytes, Link, guard};
+use crate::{ClusterError, Hosts, LevelBytes, Link, failure};
 
 /// Bytes of a piece of the table sent to process 0.
 const PIECE: usize = 8 << 20;
@@ -113,7 +113,7 @@ pub struct Generated {
 /// Runs this process's part of a cluster generation (see [`ClusterRun`]):
 /// connects, searches its share, and (process 0) writes the table.
 ///
-/// This installs [`guard`]'s panic hook: a lost connection or a silent
+/// This installs [`failure`]'s panic hook: a lost connection or a silent
 /// process ends the program.
 ///
 /// # Errors
@@ -136,7 +136,7 @@ pub fn generate(run: ClusterRun) -> Result<Generated, ClusterError> {
     // The share is searched on rayon's global pool (timely's worker thread
     // belongs to no pool): sized here, unless the program sized it before.
     let _ = rayon::ThreadPoolBuilder::new().num_threads(run.threads.max(1)).build_global();
-    guard::install(run.process);
+    failure::install(run.process);
     let digest = run_digest(&run)?;
     let deadline = run.connect_timeout.map(|limit| Instant::now() + limit);
     // Process 0's shared secret, removed at the end of the run.
@@ -173,7 +173,7 @@ pub fn generate(run: ClusterRun) -> Result<Generated, ClusterError> {
     })
     .map_err(ClusterError::Connect)?;
     let result = result_out.recv().unwrap_or_else(|_| Err(ClusterError::Connect("the worker ended early".into())));
-    if guard::is_telling() {
+    if failure::is_telling() {
         // The connections the others closed on leaving failed timely's
         // networking threads, which it would join on their panics: this
         // process ends with its own error instead.

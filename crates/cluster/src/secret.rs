@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::{ClusterError, guard};
+use crate::{ClusterError, failure};
 
 /// The environment variable a secret may be given in (instead of
 /// `--secret FILE`).
@@ -194,7 +194,7 @@ impl Secret {
 
 /// The secret process 0 made for a run on this machine, in a file beside
 /// the target that the other processes read; the file is removed when
-/// this is dropped, when the process fails ([`guard::fail`]), and when a
+/// this is dropped, when the process fails ([`failure::fail`]), and when a
 /// signal ends it.
 pub struct SharedSecret {
     path: PathBuf,
@@ -241,7 +241,7 @@ impl SharedSecret {
             }))
         })
         .map_err(|e| named(&e))?;
-        guard::remove_on_failure(path);
+        failure::remove_on_failure(path);
         let secret = Secret { key: text.into_bytes(), file: None };
         Ok((Self { path: path.to_path_buf(), _on_signal: cleanup }, secret))
     }
@@ -250,7 +250,7 @@ impl SharedSecret {
 impl Drop for SharedSecret {
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.path);
-        guard::keep_on_failure(&self.path);
+        failure::keep_on_failure(&self.path);
     }
 }
 

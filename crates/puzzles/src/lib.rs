@@ -61,6 +61,7 @@ mod cursor;
 mod definition;
 mod error;
 mod group;
+mod move_set;
 mod moves;
 #[cfg(feature = "alloc")]
 mod nine_cell_moves;
@@ -76,13 +77,15 @@ mod scramble;
 mod state;
 mod text;
 pub mod tiles;
+mod undo;
 mod word;
 
 pub use cursor::{Cursor, WithCursor};
 pub use definition::Definition;
 pub use error::ModelError;
 pub use group::MoveGroup;
-pub use moves::{Carry, MAX_SLIDES, MoveSet, SLIDING_MOVE_NAMES, SlideName, slide_name};
+pub use move_set::{MAX_SLIDES, MoveSet, SLIDING_MOVE_NAMES, SlideName, slide_name};
+pub use moves::Carry;
 #[cfg(feature = "alloc")]
 pub use nine_cell_moves::NineCellMoves;
 pub use nine_cells::NineCellRank;

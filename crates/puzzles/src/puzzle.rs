@@ -4,7 +4,8 @@
 
 use godtab_rank as rank;
 
-use crate::moves::{IDENTITY, MAX_SLIDES, NO_CELL, slide_targets};
+use crate::move_set::MAX_SLIDES;
+use crate::moves::{IDENTITY, NO_CELL, slide_targets};
 use crate::orbits::OrbitLayout;
 use crate::{BLANK, MAX_CELLS, MAX_MOVES, ModelError, MoveSet, Ranking, State};
 

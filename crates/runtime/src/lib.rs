@@ -129,6 +129,8 @@ mod view;
 #[cfg(feature = "alloc")]
 mod write;
 #[cfg(feature = "alloc")]
+mod write_orbit_patterns;
+#[cfg(feature = "alloc")]
 mod write_patterns;
 
 pub use error::{DecodeError, Error, QueryError};
@@ -141,8 +143,6 @@ pub use orbit_patterns::{
     MAX_ORBIT_COUNT, MAX_ORBIT_MOVES, MAX_ORBIT_PATTERNS, MAX_ORBIT_POSITIONS, ORBIT_LINE_ENTRIES, ORBIT_SECTION_ALIGN,
     OrbitPatternSet, OrbitPuzzle, OrbitTable,
 };
-#[cfg(feature = "alloc")]
-pub use orbit_patterns::{OrbitPatternsHead, orbit_patterns_head};
 pub use patterns::{Pattern, PatternSet};
 pub use ranks::RankReader;
 pub use solution::Solution;
@@ -150,5 +150,7 @@ pub use table::Table;
 pub use table_file::{TableFile, TableKind};
 #[cfg(feature = "alloc")]
 pub use write::{CHECKSUM_AT, Checksum, Counts, EncodeError, PackedHead, TableData, encode, packed_head};
+#[cfg(feature = "alloc")]
+pub use write_orbit_patterns::{OrbitPatternsHead, orbit_patterns_head};
 #[cfg(feature = "alloc")]
 pub use write_patterns::encode_patterns;

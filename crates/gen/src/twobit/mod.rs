@@ -5,14 +5,19 @@
 //! lists bounded to a fraction of a bit per state ([`planned_memory_twobit`]),
 //! planned before anything is allocated.
 //!
-//! [`twobit_table_bytes`] builds a table in memory; `file` writes one to a
-//! file, keeping a stopped run's progress so that it can be continued.
+//! [`twobit_table_bytes`] builds a table in memory; `resumable` writes one
+//! to a file, keeping a stopped run's progress so that it can be continued;
+//! `share` is one process's share of a search run by several, and
+//! `table_assembly` puts the shares' entries together into one table file.
 
 mod array;
-mod file;
-mod range;
+mod exchange;
+mod partial_read;
+mod resumable;
 mod search;
-mod table_out;
+mod share;
+mod share_expand;
+mod table_assembly;
 
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::Instant;
@@ -23,13 +28,12 @@ use godtab_runtime::{Checksum, Counts, Encoding, packed_head};
 use crate::bfs::Allocator;
 use crate::{GENERATOR, GenError, Options, Part, Progress};
 use array::TwoBits;
-pub use file::{Finished, InPlace, PartialRun, partial_path, read_partial, run_digest, twobit_table_file};
-pub use range::{
-    Exchange, KEEP, LevelEnd, Ranges, SHARE_AGREEMENTS, STOP, ShareOf, SharePart, previous_part, share_digest,
-    share_search,
-};
+pub use exchange::{Exchange, KEEP, LevelEnd, Ranges, STOP};
+pub use partial_read::read_partial;
+pub use resumable::{Finished, InPlace, PartialRun, partial_path, run_digest, twobit_table_file};
 use search::{Scheme, Search, Step};
-pub use table_out::TableAssembly;
+pub use share::{SHARE_AGREEMENTS, ShareOf, SharePart, previous_part, share_digest, share_search};
+pub use table_assembly::TableAssembly;
 
 /// The most ranks a list of the search may hold, for `slots` states: a
 /// 1024th of the states (two lists and their growth then stay within a

@@ -8,7 +8,7 @@ use std::path::Path;
 use godtab_puzzles::Definition;
 use godtab_runtime::{Checksum, Counts, Encoding, packed_head};
 
-use super::file::patch_checksum;
+use super::resumable::patch_checksum;
 use crate::{GENERATOR, GenError};
 
 /// A table being written from pieces (see the module docs): the header
