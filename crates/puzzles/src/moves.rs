@@ -94,7 +94,7 @@ impl Puzzle {
     }
 
     /// Whether this is a sliding puzzle in the multi-tile metric: some move
-    /// takes the blank more than one cell (see [`MoveSet::SlidingMulti`]).
+    /// takes the blank more than one cell (see [`crate::MoveSet::SlidingMulti`]).
     #[must_use]
     pub fn is_multi_tile(&self) -> bool {
         self.kind == Kind::Sliding && (0..self.move_count()).any(|m| self.slide_steps(m) > Some(1))
