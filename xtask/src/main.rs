@@ -36,13 +36,15 @@
 //! - `bench size`: the code, RAM and stack a firmware image pays for godtab
 //!   (Table, PatternSet, Lookup; Rust and C; opt-level z and s); `--check`
 //!   fails when a lookup exceeds its budget.
-//! - `python [--bench]`: build the Python module as pip installs it
-//!   (`crates/python`) into `target/python/venv` and run its pytest tests;
-//!   `--bench` measures the batch query.
+//! - `python [--bench] [--prepare]`: build the Python module as pip
+//!   installs it (`crates/python`) into `target/python/venv` and run its
+//!   pytest tests; `--bench` measures the batch query; `--prepare` only
+//!   makes the environment.
 //! - `fuzz [--seconds N]`: run every fuzz target for a bounded time.
-//! - `verifyproblem`: the problem packages `godtab package` writes, checked
-//!   by Kattis problemtools' `verifyproblem` (installed from PyPI into
-//!   `target/problemtools/venv`).
+//! - `verifyproblem [--prepare]`: the problem packages `godtab package`
+//!   writes, checked by Kattis problemtools' `verifyproblem` (installed
+//!   from PyPI into `target/problemtools/venv`; `--prepare` only installs
+//!   it).
 
 mod artefacts;
 mod bench;
@@ -102,7 +104,16 @@ enum Task {
     Fuzz(fuzz::Args),
     /// Check the problem packages of `godtab package` with Kattis
     /// problemtools' verifyproblem (target/problemtools/venv).
-    Verifyproblem,
+    Verifyproblem(VerifyproblemArgs),
+}
+
+/// Arguments of `cargo xtask verifyproblem`.
+#[derive(clap::Args)]
+struct VerifyproblemArgs {
+    /// Only make the virtual environment and install problemtools (CI
+    /// does it in the background while it compiles).
+    #[arg(long)]
+    prepare: bool,
 }
 
 fn main() -> ExitCode {
@@ -118,7 +129,7 @@ fn main() -> ExitCode {
         Task::Bench(args) => bench::run(&args),
         Task::Python(args) => python::run(&args),
         Task::Fuzz(args) => fuzz::run(&args),
-        Task::Verifyproblem => problemtools::run(),
+        Task::Verifyproblem(args) => problemtools::run(args.prepare),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -21,6 +21,10 @@ pub struct Args {
     /// over `distance`, on nine-digits.
     #[arg(long)]
     bench: bool,
+    /// Only make the virtual environment and install the packages the
+    /// tests need (CI does it in the background while it compiles).
+    #[arg(long, conflicts_with = "bench")]
+    prepare: bool,
 }
 
 /// What the tests need besides the module (numpy comes with it).
@@ -30,6 +34,9 @@ pub fn run(args: &Args) -> Result<()> {
     let root = crate::workspace_root();
     let venv = root.join("target/python/venv");
     let python = venv_with(&root, &venv, &TEST_PACKAGES)?;
+    if args.prepare {
+        return Ok(());
+    }
     // The module as a user installs it: pip building the crate through
     // maturin (the environment already has maturin, so pip need not fetch
     // it again).
