@@ -116,6 +116,45 @@
 #define GODTAB_NUL_TERMINATED SIZE_MAX
 
 /**
+ * The facelets of a cube, in the order of `godtab_cube_solve`.
+ */
+#define GODTAB_CUBE_FACELETS 54
+
+/**
+ * The length `godtab_cube_solve` searches within when asked for 0: 21
+ * moves (found in about a millisecond on a desktop processor).
+ */
+#define GODTAB_CUBE_DEFAULT_LENGTH 21
+
+/**
+ * The longest solution `godtab_cube_solve` gives (and the largest
+ * `max_length` it takes).
+ */
+#define GODTAB_CUBE_MAX_SOLUTION 32
+
+/**
+ * A buffer of this many bytes always holds a solution's text: at most
+ * `GODTAB_CUBE_MAX_SOLUTION` moves of two characters, the spaces between
+ * them and the NUL.
+ */
+#define GODTAB_CUBE_SOLUTION_TEXT 96
+
+/**
+ * The most bytes of stack `godtab_cube_solve` takes (its searches' fixed
+ * arrays and frames; `cargo xtask bench size` measures 11,176 bytes in
+ * libgodtab_nostd.a on x86-64), rounded up: all the RAM a solve uses. The
+ * tables are read-only static data (`GODTAB_CUBE_TABLES_SIZE` bytes);
+ * nothing is allocated or kept between calls.
+ */
+#define GODTAB_CUBE_SOLVE_STACK 12288
+
+/**
+ * The bytes of the built-in two-phase tables in the library (read-only
+ * data: in flash on a firmware).
+ */
+#define GODTAB_CUBE_TABLES_SIZE 1177584
+
+/**
  * Bytes of a `godtab_lookup`: an open lookup needs 208 on 64-bit targets;
  * the rest is room for later versions (the size is part of the ABI).
  */
@@ -294,8 +333,8 @@ enum godtab_status
    */
   GODTAB_ERROR_TOO_LARGE = 41,
   /**
-   * A pattern set's search reached its node limit before it found an
-   * optimal solution (`godtab_solve_within` sets the limit).
+   * A search reached its node limit before it found a solution
+   * (`godtab_solve_within` and `godtab_cube_solve` set the limit).
    */
   GODTAB_ERROR_NODE_LIMIT = 50,
   /**
@@ -303,6 +342,34 @@ enum godtab_status
    * than a search goes.
    */
   GODTAB_ERROR_TOO_DEEP = 51,
+  /**
+   * Not a cube's facelets: not 54 letters of U R F D L B, not nine of
+   * each, or a centre out of place.
+   */
+  GODTAB_ERROR_CUBE_FACELETS = 60,
+  /**
+   * A corner or edge that no cube has (colours of opposite faces
+   * together), or one piece twice.
+   */
+  GODTAB_ERROR_CUBE_PIECES = 61,
+  /**
+   * One corner twisted: no turns of the faces reach this cube.
+   */
+  GODTAB_ERROR_CUBE_TWISTED = 62,
+  /**
+   * One edge flipped: no turns of the faces reach this cube.
+   */
+  GODTAB_ERROR_CUBE_FLIPPED = 63,
+  /**
+   * Two pieces swapped (an odd permutation): no turns of the faces reach
+   * this cube.
+   */
+  GODTAB_ERROR_CUBE_PARITY = 64,
+  /**
+   * No solution was found within the length asked (below 20 moves there
+   * may be none).
+   */
+  GODTAB_ERROR_CUBE_NOT_FOUND = 65,
   /**
    * A bug in godtab: a failure that cannot happen did (with std, a
    * panic caught at the boundary). Please report it.
@@ -343,6 +410,54 @@ typedef struct {
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
+
+/**
+ * Solves a 3x3x3 cube given as 54 facelet letters (`U R F D L B`, faces
+ * in the order U R F D L B, each read row by row as the `kociemba`
+ * package reads them; the solved cube is
+ * "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB") in at most
+ * `max_length` moves (0: `GODTAB_CUBE_DEFAULT_LENGTH`), with Kociemba's
+ * two-phase algorithm: the answer is short, not always the shortest.
+ * `facelets` holds `facelets_len` bytes (or is NUL-terminated when
+ * `facelets_len` is `GODTAB_NUL_TERMINATED`); whitespace around the
+ * letters is ignored.
+ *
+ * The solution goes to `out` as text: the moves in WCA notation (`U`,
+ * `U2`, `U'`, ...) separated by single spaces, and a terminating NUL ("" for
+ * the solved cube); `out` holds `capacity` bytes (NULL is allowed when
+ * `capacity` is 0; `GODTAB_CUBE_SOLUTION_TEXT` is always enough); `*len`
+ * gets the text's length without its NUL, also when the buffer is too
+ * small. `max_nodes` bounds the search (0: no bound; a node takes a few
+ * nanoseconds on a desktop processor).
+ *
+ * The search runs on the calling thread's stack (at most
+ * `GODTAB_CUBE_SOLVE_STACK` bytes) and allocates nothing; the tables are
+ * the library's own static data.
+ *
+ * Returns `GODTAB_OK`; `GODTAB_ERROR_BUFFER_TOO_SMALL` with `*len` set;
+ * `GODTAB_ERROR_CUBE_FACELETS` (not 54 letters of URFDLB, nine of each,
+ * centres in place), `GODTAB_ERROR_CUBE_PIECES` (a corner or edge no cube
+ * has, or one twice), `GODTAB_ERROR_CUBE_TWISTED`,
+ * `GODTAB_ERROR_CUBE_FLIPPED`, `GODTAB_ERROR_CUBE_PARITY` (no turns of
+ * the faces reach such a cube); `GODTAB_ERROR_CUBE_NOT_FOUND` (no
+ * solution within `max_length` moves: below 20 it may be that there is
+ * none); `GODTAB_ERROR_NODE_LIMIT`; `GODTAB_ERROR_TOO_DEEP`
+ * (`max_length` past `GODTAB_CUBE_MAX_SOLUTION`); `GODTAB_ERROR_NULL`.
+ *
+ * # Safety
+ *
+ * `facelets` NULL, or NUL-terminated when `facelets_len` is
+ * `GODTAB_NUL_TERMINATED`, or else pointing to `facelets_len` readable
+ * bytes; `out` NULL or pointing to `capacity` writable bytes; `len` NULL
+ * or writable.
+ */
+godtab_status godtab_cube_solve(const char *facelets,
+                                size_t facelets_len,
+                                uint32_t max_length,
+                                uint64_t max_nodes,
+                                char *out,
+                                size_t capacity,
+                                size_t *len);
 
 /**
  * The number of moves from the state with these tile values to the goal.

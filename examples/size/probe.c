@@ -8,10 +8,13 @@
  *   PROBE_TABLE     godtab_table_open, godtab_distance, godtab_solve
  *   PROBE_LOOKUP    godtab_lookup_open, godtab_lookup_distance, godtab_lookup_solve
  *   PROBE_PATTERNS  godtab_table_open, godtab_solve_within (a pattern set)
+ *   PROBE_CUBE      godtab_cube_solve (the 3x3x3 cube's facelets, argv[1],
+ *                   within 21 moves: its tables are the library's own)
  *
  * The query runs on a stack of its own, painted beforehand (ucontext), so
  * its deepest use is measured afterwards. Prints, as the Rust probe does:
- * "distance D moves M... stack S handle H table T".
+ * "distance D moves M... stack S handle H table T"; PROBE_CUBE prints
+ * "status C stack S solution MOVES...".
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -41,6 +44,11 @@ static size_t handle;
 static godtab_table storage;
 #elif defined(PROBE_LOOKUP)
 static godtab_lookup storage;
+#elif defined(PROBE_CUBE)
+static const char *facelets = "";
+static char solution[GODTAB_CUBE_SOLUTION_TEXT];
+static size_t solution_len;
+static int status = -1;
 #endif
 
 static void query(void) {
@@ -61,6 +69,8 @@ static void query(void) {
     uint32_t d;
     if (godtab_lookup_distance(&storage, values, cells, &d) == GODTAB_OK) distance = (int)d;
     if (godtab_lookup_solve(&storage, values, cells, moves, sizeof moves, &move_count) != GODTAB_OK) move_count = 0;
+#elif defined(PROBE_CUBE)
+    status = godtab_cube_solve(facelets, GODTAB_NUL_TERMINATED, 21, 0, solution, sizeof solution, &solution_len);
 #else
     distance = cells > 0 ? values[0] : -1;
     moves[0] = godtab_probe_table[0];
@@ -69,6 +79,9 @@ static void query(void) {
 }
 
 int main(int argc, char **argv) {
+#if defined(PROBE_CUBE)
+    if (argc > 1) facelets = argv[1];
+#endif
     for (int i = 1; i < argc && cells < sizeof values; i++) values[cells++] = (uint8_t)atoi(argv[i]);
     memset(query_stack, PAINT, sizeof query_stack);
     if (getcontext(&query_context) != 0) return 1;
@@ -80,6 +93,10 @@ int main(int argc, char **argv) {
     size_t untouched = 0;
     while (untouched < sizeof query_stack && query_stack[untouched] == PAINT) untouched++;
 
+#if defined(PROBE_CUBE)
+    printf("status %d stack %zu solution %s\n", status, sizeof query_stack - untouched, status == 0 ? solution : "");
+    return 0;
+#endif
     if (distance < 0) printf("distance none moves");
     else printf("distance %d moves", distance);
     for (size_t i = 0; i < move_count && i < sizeof moves; i++) printf(" %u", moves[i]);

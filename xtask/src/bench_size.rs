@@ -105,11 +105,11 @@ const C_VARIANTS: &[(&str, &str, &str)] = &[
 ];
 
 /// What a probe measured.
-struct Measured {
-    text: u64,
-    rodata: u64,
-    stack: u64,
-    handle: u64,
+pub(crate) struct Measured {
+    pub(crate) text: u64,
+    pub(crate) rodata: u64,
+    pub(crate) stack: u64,
+    pub(crate) handle: u64,
 }
 
 /// Runs the bench; with `check`, only at opt-level z, failing when a
@@ -155,9 +155,15 @@ pub fn run(check: bool) -> Result<()> {
             over.extend(over_budget(what, code, LOOKUP_CODE, &measured));
         }
     }
+    let what = "godtab_cube_solve: two-phase, tables built in";
+    let (cube, cubes) = crate::bench_size_cube::measure(&dir, &library).context(what)?;
+    let code = row(what, &cube, &baseline);
+    over.extend(crate::bench_size_cube::over_budget(what, code, &cube));
+    println!("  ({cubes} cubes solved within 21 moves, each answer checked; its RAM is its stack: no handle, no heap)");
     if check {
         ensure!(over.is_empty(), "over budget:\n  {}", over.join("\n  "));
         println!("\nEvery lookup is within its budget (code, handle <= {HANDLE} bytes, stack <= {STACK} bytes).");
+        println!("{}", crate::bench_size_cube::BUDGET_LINE);
     }
     Ok(())
 }
@@ -243,11 +249,24 @@ fn rust_probe(root: &Path, profile: &str, features: &str, subject: &Subject, sol
 
 /// Compiles and runs the C probe (`define` None: the baseline).
 fn c_probe(dir: &Path, library: &Path, define: Option<&str>, subject: &Subject) -> Result<Measured> {
-    let root = crate::workspace_root();
     let bytes = std::fs::read(&subject.path)?;
     let table_c = dir.join(format!("{}.c", subject.name));
     std::fs::write(&table_c, c_table(&bytes))?;
     let program = dir.join(format!("c-{}-{}", define.unwrap_or("BASELINE"), subject.name));
+    compile_c_probe(library, define, Some(&table_c), &program)?;
+    run_probe(&program, subject, define.map(|_| Expect::Solution))
+}
+
+/// Compiles examples/size/probe.c with `define` (None: the baseline,
+/// which makes no call, so it is not linked against `library`) and a
+/// table's C file, into `program`.
+pub(crate) fn compile_c_probe(
+    library: &Path,
+    define: Option<&str>,
+    table_c: Option<&Path>,
+    program: &Path,
+) -> Result<()> {
+    let root = crate::workspace_root();
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
     let mut command = Command::new(&cc);
     command
@@ -257,13 +276,16 @@ fn c_probe(dir: &Path, library: &Path, define: Option<&str>, subject: &Subject) 
     if let Some(define) = define {
         command.arg(format!("-D{define}"));
     }
-    command.arg(root.join("examples/size/probe.c")).arg(&table_c);
+    command.arg(root.join("examples/size/probe.c"));
+    if let Some(table_c) = table_c {
+        command.arg(table_c);
+    }
     if define.is_some() {
         command.arg(library);
     }
-    let output = command.args(["-Wl,--gc-sections", "-o"]).arg(&program).output()?;
+    let output = command.args(["-Wl,--gc-sections", "-o"]).arg(program).output()?;
     ensure!(output.status.success(), "{cc} failed:\n{}", String::from_utf8_lossy(&output.stderr));
-    run_probe(&program, subject, define.map(|_| Expect::Solution))
+    Ok(())
 }
 
 /// A table as a C array in the section the bench does not count.
@@ -318,7 +340,7 @@ fn run_probe(program: &Path, subject: &Subject, expect: Option<Expect>) -> Resul
 }
 
 /// The sizes of `.text` and `.rodata` (binutils' `size -A`).
-fn sections(program: &Path) -> Result<(u64, u64)> {
+pub(crate) fn sections(program: &Path) -> Result<(u64, u64)> {
     let output = Command::new("size").arg("-A").arg(program).output().context("running size (binutils)")?;
     ensure!(output.status.success(), "size -A {} failed", program.display());
     let listing = String::from_utf8_lossy(&output.stdout);

@@ -34,8 +34,9 @@
 //!   (`--count`, `--rounds`, `--quick`; `--max-memory` adds the large
 //!   tables).
 //! - `bench size`: the code, RAM and stack a firmware image pays for godtab
-//!   (Table, PatternSet, Lookup; Rust and C; opt-level z and s); `--check`
-//!   fails when a lookup exceeds its budget.
+//!   (Table, PatternSet, Lookup; Rust and C; opt-level z and s; the
+//!   cube's two-phase solve from C, tables included); `--check` fails when
+//!   a lookup or the cube's solve exceeds its budget.
 //! - `python [--bench] [--prepare]`: build the Python module as pip
 //!   installs it (`crates/python`) into `target/python/venv` and run its
 //!   pytest tests; `--bench` measures the batch query; `--prepare` only
@@ -53,6 +54,7 @@ mod bench_cluster;
 mod bench_cube;
 mod bench_pdb;
 mod bench_size;
+mod bench_size_cube;
 mod bench_twobit;
 mod bench_twophase;
 mod capi;

@@ -2,7 +2,9 @@
 //! `std`, from a file) and queried from C, or from any language with a C
 //! foreign-function interface: complete tables answer by lookup, pattern
 //! sets (the 15-puzzle's) by IDA* on the caller's stack, within a node
-//! limit, with no allocation either way.
+//! limit, with no allocation either way; and the 3x3x3 cube, solved by
+//! the two-phase algorithm from tables built into the library
+//! (`godtab_cube_solve`).
 //!
 //! The header, `include/godtab.h`, is generated from this crate by
 //! cbindgen (`cargo xtask gen-header`; `--check` fails when it is stale)
@@ -52,6 +54,7 @@
 extern crate std;
 
 mod catch_panic;
+mod cube;
 mod file;
 mod lookup;
 mod query;
@@ -61,6 +64,10 @@ mod storage;
 mod tests;
 mod text;
 
+pub use cube::{
+    GODTAB_CUBE_DEFAULT_LENGTH, GODTAB_CUBE_FACELETS, GODTAB_CUBE_MAX_SOLUTION, GODTAB_CUBE_SOLUTION_TEXT,
+    GODTAB_CUBE_SOLVE_STACK, GODTAB_CUBE_TABLES_SIZE, godtab_cube_solve,
+};
 pub use file::godtab_table_open_file;
 pub use lookup::{
     GODTAB_LOOKUP_SIZE, GODTAB_LOOKUP_WORDS, GodtabLookup, godtab_lookup_distance, godtab_lookup_move_name,

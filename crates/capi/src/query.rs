@@ -236,7 +236,7 @@ pub unsafe extern "C" fn godtab_format_moves(
         // Raw pointers, not slices, for `moves` and `out`: a caller who
         // passes overlapping buffers gets garbage text, not undefined
         // behaviour.
-        let mut writer = Writer { out: out.cast::<u8>(), capacity, len: 0 };
+        let mut writer = Writer::new(out.cast::<u8>(), capacity);
         for i in 0..count {
             // SAFETY: `moves` points to `count` readable bytes (the
             // caller's rule) and i < count.
@@ -258,7 +258,7 @@ pub unsafe extern "C" fn godtab_format_moves(
 
 /// Text written into a caller's buffer as far as it goes, counting all of
 /// it.
-struct Writer {
+pub(crate) struct Writer {
     /// `capacity` writable bytes, or NULL when `capacity` is 0.
     out: *mut u8,
     capacity: usize,
@@ -266,7 +266,19 @@ struct Writer {
 }
 
 impl Writer {
-    fn push(&mut self, text: &[u8]) {
+    /// A writer into `capacity` bytes at `out` (writable, or NULL when
+    /// `capacity` is 0: the caller's rule).
+    pub(crate) fn new(out: *mut u8, capacity: usize) -> Self {
+        Self { out, capacity, len: 0 }
+    }
+
+    /// The bytes pushed so far, also those past the capacity.
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Writes `text` as far as the capacity goes, counting all of it.
+    pub(crate) fn push(&mut self, text: &[u8]) {
         for &byte in text {
             if self.len < self.capacity {
                 // SAFETY: `out` has `capacity` writable bytes (the

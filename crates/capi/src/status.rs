@@ -77,12 +77,29 @@ pub enum Status {
     /// A compressed table is larger than the library accepts (16 GiB).
     GODTAB_ERROR_TOO_LARGE = 41,
 
-    /// A pattern set's search reached its node limit before it found an
-    /// optimal solution (`godtab_solve_within` sets the limit).
+    /// A search reached its node limit before it found a solution
+    /// (`godtab_solve_within` and `godtab_cube_solve` set the limit).
     GODTAB_ERROR_NODE_LIMIT = 50,
     /// Every solution is longer than `GODTAB_MAX_SOLUTION` moves: more
     /// than a search goes.
     GODTAB_ERROR_TOO_DEEP = 51,
+
+    /// Not a cube's facelets: not 54 letters of U R F D L B, not nine of
+    /// each, or a centre out of place.
+    GODTAB_ERROR_CUBE_FACELETS = 60,
+    /// A corner or edge that no cube has (colours of opposite faces
+    /// together), or one piece twice.
+    GODTAB_ERROR_CUBE_PIECES = 61,
+    /// One corner twisted: no turns of the faces reach this cube.
+    GODTAB_ERROR_CUBE_TWISTED = 62,
+    /// One edge flipped: no turns of the faces reach this cube.
+    GODTAB_ERROR_CUBE_FLIPPED = 63,
+    /// Two pieces swapped (an odd permutation): no turns of the faces reach
+    /// this cube.
+    GODTAB_ERROR_CUBE_PARITY = 64,
+    /// No solution was found within the length asked (below 20 moves there
+    /// may be none).
+    GODTAB_ERROR_CUBE_NOT_FOUND = 65,
 
     /// A bug in godtab: a failure that cannot happen did (with std, a
     /// panic caught at the boundary). Please report it.
@@ -93,7 +110,7 @@ use Status::*;
 
 /// Every status, in order: the tests check each message and code.
 #[cfg(test)]
-pub(crate) const ALL: [Status; 23] = [
+pub(crate) const ALL: [Status; 29] = [
     GODTAB_OK,
     GODTAB_UNSOLVABLE,
     GODTAB_ERROR_NULL,
@@ -116,6 +133,12 @@ pub(crate) const ALL: [Status; 23] = [
     GODTAB_ERROR_TOO_LARGE,
     GODTAB_ERROR_NODE_LIMIT,
     GODTAB_ERROR_TOO_DEEP,
+    GODTAB_ERROR_CUBE_FACELETS,
+    GODTAB_ERROR_CUBE_PIECES,
+    GODTAB_ERROR_CUBE_TWISTED,
+    GODTAB_ERROR_CUBE_FLIPPED,
+    GODTAB_ERROR_CUBE_PARITY,
+    GODTAB_ERROR_CUBE_NOT_FOUND,
     GODTAB_ERROR_INTERNAL,
 ];
 
@@ -149,10 +172,20 @@ impl Status {
             GODTAB_ERROR_BAD_STATE => b"not a state of this puzzle\0",
             GODTAB_ERROR_IO => b"the file cannot be read (missing, no permission, a folder or a device)\0",
             GODTAB_ERROR_TOO_LARGE => b"the compressed table is larger than the library accepts (16 GiB)\0",
-            GODTAB_ERROR_NODE_LIMIT => {
-                b"the pattern set's search reached its node limit before it found a solution\0"
+            GODTAB_ERROR_NODE_LIMIT => b"the search reached its node limit before it found a solution\0",
+            GODTAB_ERROR_TOO_DEEP => {
+                b"every solution is longer than a search goes (255 moves; the cube's: 32)\0"
             }
-            GODTAB_ERROR_TOO_DEEP => b"every solution is longer than a search goes (255 moves)\0",
+            GODTAB_ERROR_CUBE_FACELETS => {
+                b"not a cube's facelets: 54 letters of URFDLB, nine of each, centres in place\0"
+            }
+            GODTAB_ERROR_CUBE_PIECES => b"the facelets give a corner or edge no cube has, or one piece twice\0",
+            GODTAB_ERROR_CUBE_TWISTED => b"a corner is twisted: no turns of the faces reach this cube\0",
+            GODTAB_ERROR_CUBE_FLIPPED => b"an edge is flipped: no turns of the faces reach this cube\0",
+            GODTAB_ERROR_CUBE_PARITY => {
+                b"two pieces are swapped (odd permutation): no turns of the faces reach this cube\0"
+            }
+            GODTAB_ERROR_CUBE_NOT_FOUND => b"no solution found within the length asked\0",
             GODTAB_ERROR_INTERNAL => b"internal error in godtab (a bug: please report it)\0",
         }
     }
@@ -227,6 +260,12 @@ impl Status {
             41 => GODTAB_ERROR_TOO_LARGE,
             50 => GODTAB_ERROR_NODE_LIMIT,
             51 => GODTAB_ERROR_TOO_DEEP,
+            60 => GODTAB_ERROR_CUBE_FACELETS,
+            61 => GODTAB_ERROR_CUBE_PIECES,
+            62 => GODTAB_ERROR_CUBE_TWISTED,
+            63 => GODTAB_ERROR_CUBE_FLIPPED,
+            64 => GODTAB_ERROR_CUBE_PARITY,
+            65 => GODTAB_ERROR_CUBE_NOT_FOUND,
             99 => GODTAB_ERROR_INTERNAL,
             _ => return None,
         })

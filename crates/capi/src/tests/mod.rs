@@ -16,6 +16,7 @@ use godtab_runtime::Table;
 use crate::Status::{self, *};
 use crate::*;
 
+mod cube;
 mod lookup;
 mod patterns;
 mod states;
