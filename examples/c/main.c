@@ -1,6 +1,7 @@
 /*
  * examples/c/main.c: a C program that answers the three seed samples from
- * tables compiled into it, through the godtab C API.
+ * tables compiled into it, through the godtab C API, and solves a 3x3x3
+ * cube from the two-phase tables the library carries.
  *
  * Linked against libgodtab_nostd.a it uses no allocator and no files: the
  * tables are byte arrays (on a microcontroller they would sit in flash),
@@ -138,6 +139,23 @@ static void eight_puzzle_sample(void) {
     expect(line, "eight-puzzle 1 2 3: the state has the wrong number of tiles for this puzzle");
 }
 
+/* The 3x3x3 cube, solved by two-phase from the tables inside the library
+   (no table to open). Facelets: faces U R F D L B, each row by row. */
+static void cube_sample(void) {
+    /* The solved cube turned by U. */
+    const char *turned = "UUUUUUUUUBBBRRRRRRRRRFFFFFFDDDDDDDDDFFFLLLLLLLLLBBBBBB";
+    /* The solved cube with its URF corner twisted in place. */
+    const char *twisted = "UUUUUUUUFURRRRRRRRFFRFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+    char text[GODTAB_CUBE_SOLUTION_TEXT], line[256];
+    size_t len;
+    godtab_status status = godtab_cube_solve(turned, GODTAB_NUL_TERMINATED, 0, 0, text, sizeof text, &len);
+    snprintf(line, sizeof line, "cube-3x3x3 turned by U: %s", status == GODTAB_OK ? text : godtab_status_message(status));
+    expect(line, "cube-3x3x3 turned by U: U'");
+    status = godtab_cube_solve(twisted, strlen(twisted), 21, 0, text, sizeof text, &len);
+    snprintf(line, sizeof line, "cube-3x3x3 twisted: %s", godtab_status_message(status));
+    expect(line, "cube-3x3x3 twisted: a corner is twisted: no turns of the faces reach this cube");
+}
+
 /* The whole of a file, in memory the program allocates (NULL if it cannot
    be read). */
 static uint8_t *read_file(const char *path, size_t *len) {
@@ -227,6 +245,7 @@ int main(int argc, char **argv) {
     nine_digits_sample();
     nine_puzzle_sample();
     eight_puzzle_sample();
+    cube_sample();
     for (i = 1; i < argc; i++) {
         describe_file(argv[i]);
     }

@@ -59,6 +59,8 @@ nine-puzzle 7 3 9 / 2 5 1 / 4 8 6: 3 V1V3H1
 eight-puzzle 2 3 4 1 5 x 7 6 8: ullddrurdllurdruldr
 eight-puzzle 1 2 3 4 5 6 8 7 x: unsolvable
 eight-puzzle 1 2 3: the state has the wrong number of tiles for this puzzle
+cube-3x3x3 turned by U: U'
+cube-3x3x3 twisted: a corner is twisted: no turns of the faces reach this cube
 ";
 
 pub fn run(args: &Args) -> Result<()> {
