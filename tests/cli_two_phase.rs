@@ -126,3 +126,27 @@ fn bad_cubes_are_refused_naming_the_case_and_the_others_answered() {
         assert!(line.to_lowercase().contains(why), "case {}: {line}\n{err}", 2 * i + 1);
     }
 }
+
+#[test]
+fn gen_of_the_large_tables_refuses_what_they_cannot_take_before_any_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("cube.twophase");
+    let out = out.to_str().unwrap();
+    let zst = format!("{out}.zst");
+    let missing = dir.path().join("no/such/folder/cube.twophase");
+    for (args, reason) in [
+        (vec!["-o", out, "--max-memory", "100M"], "more than the limit of 100.0 MiB"),
+        (vec!["-o", "-"], "written to a file (-o FILE), not to standard output"),
+        (vec!["-o", &zst], "written uncompressed"),
+        (vec!["-o", out, "--zstd"], "written uncompressed"),
+        (vec!["-o", out, "--compact"], "have no such form"),
+        (vec!["-o", out, "--resume"], "made in one run"),
+        (vec!["-o", missing.to_str().unwrap()], "does not exist"),
+    ] {
+        let output = godtab(&[&["gen", "cube-3x3x3-two-phase"][..], &args].concat(), b"");
+        assert_eq!(output.status.code(), Some(1), "{args:?}");
+        let error = stderr(&output).lines().last().unwrap_or_default().to_string();
+        assert!(error.starts_with("godtab: error: ") && error.contains(reason), "{args:?}: {error}");
+        assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none(), "{args:?} left a file");
+    }
+}

@@ -10,6 +10,7 @@ mod orbit;
 mod plan;
 mod progress;
 mod size;
+mod two_phase;
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -43,6 +44,7 @@ use size::parse_size;
   godtab gen --spec data/puzzles/eight-puzzle.toml --metric multi -o eight-puzzle-mtm.gtab
   godtab gen --spec data/puzzles/fifteen-puzzle.toml -o fifteen-puzzle.gtab
   godtab gen --spec data/puzzles/rotate-4x4.toml -o rotate-4x4.gtab
+  godtab gen cube-3x3x3-two-phase -o cube-3x3x3.twophase
 
 Spec files are TOML, or ksolve/twsearch definition files (.tws, .ksolve, .def); both are
 described in docs/SPEC.md. A TOML spec with `patterns` gives a pattern set (for boards too
@@ -53,7 +55,9 @@ printed before it starts). Written to a file, a run keeps its progress in FILE.p
 level, and when stopped by SIGINT, SIGTERM or SIGHUP); --resume continues it, to the same bytes
 as a run never stopped, and `godtab info --table FILE.partial` says how far it got.")]
 pub(crate) struct Args {
-    /// The built-in puzzle to generate (or give --spec).
+    /// The built-in puzzle to generate (or give --spec); or
+    /// cube-3x3x3-two-phase: the 3x3x3 cube's large two-phase tables (139
+    /// MiB, about 430 MB of memory to build), for solve and judge --table.
     #[arg(required_unless_present = "spec")]
     puzzle: Option<String>,
     /// Generate the puzzle described in this spec file: TOML, or a ksolve or
@@ -228,27 +232,14 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         (_, Some(path)) => match godtab_spec::load_any(path, metric).with_context(|| path.display().to_string())? {
             godtab_spec::Loaded::Tables(spec) => (spec.definition, spec.patterns),
             godtab_spec::Loaded::Twisty(spec) => {
-                let refused = orbit::Refused {
-                    encoding: args.compact || args.encoding.is_some(),
-                    resume: args.resume,
-                    compressed: args.zstd
-                        || args.output.as_ref().is_some_and(|o| o.extension().is_some_and(|e| e == "zst")),
-                    histogram_only: args.histogram_only,
-                    processes: args.processes.is_some(),
-                };
-                if let Some(output) = &args.output {
-                    Destination::of(output, std::io::stdout().is_terminal())?;
-                }
-                let threads = match args.threads {
-                    Some(0) => bail!("--threads 0: give at least one thread"),
-                    Some(n) => n,
-                    None => rayon::current_num_threads(),
-                };
-                let pool =
-                    rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("starting the threads")?;
+                let (refused, pool) = single_run(args)?;
                 return pool.install(|| orbit::run(&spec, args.output.as_deref(), &refused, limit));
             }
         },
+        (Some(id), None) if id == two_phase::NAME => {
+            let (refused, pool) = single_run(args)?;
+            return pool.install(|| two_phase::run(args.output.as_deref(), &refused, limit));
+        }
         (Some(id), None) => (
             builtin::by_id(id)
                 .with_context(|| {
@@ -282,6 +273,29 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
     }
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("starting the threads")?;
     pool.install(|| write(args, &definition, &plan, limit))
+}
+
+/// For the tables made in one run (an orbit pattern set, the two-phase
+/// tables): what was asked that they cannot take, and the thread pool;
+/// the output is checked before anything is generated.
+fn single_run(args: &Args) -> Result<(orbit::Refused, rayon::ThreadPool)> {
+    let refused = orbit::Refused {
+        encoding: args.compact || args.encoding.is_some(),
+        resume: args.resume,
+        compressed: args.zstd || args.output.as_ref().is_some_and(|o| o.extension().is_some_and(|e| e == "zst")),
+        histogram_only: args.histogram_only,
+        processes: args.processes.is_some(),
+    };
+    if let Some(output) = &args.output {
+        Destination::of(output, std::io::stdout().is_terminal())?;
+    }
+    let threads = match args.threads {
+        Some(0) => bail!("--threads 0: give at least one thread"),
+        Some(n) => n,
+        None => rayon::current_num_threads(),
+    };
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("starting the threads")?;
+    Ok((refused, pool))
 }
 
 /// `gen --processes N --process I`: checks that the table is one the
