@@ -46,6 +46,10 @@ pub struct Args {
     /// `two-phase` only: 100 cubes, 2 rounds.
     #[arg(long)]
     quick: bool,
+    /// `two-phase` only: the time per cube of the fixed-time run, in
+    /// milliseconds (default 10): the shortest answer found within it.
+    #[arg(long, value_name = "MS", default_value_t = 10)]
+    budget_ms: u64,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -97,7 +101,7 @@ pub fn run(args: &Args) -> Result<()> {
         What::CubePositions => crate::bench_cube::make_positions(),
         What::TwoPhase => {
             let limit = args.max_memory.as_deref().map(parse_size).transpose()?;
-            crate::bench_twophase::run(args.count, args.rounds, args.quick, limit)
+            crate::bench_twophase::run(args.count, args.rounds, args.quick, limit, args.budget_ms)
         }
     }
 }
