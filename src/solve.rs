@@ -259,8 +259,13 @@ fn given_states(args: &Args, oracle: &Oracle<Bytes>, mut words: &[String]) -> Re
             if args.show || args.all_optimal {
                 anyhow::bail!("--show and --all-optimal are for complete tables and pattern sets of tiles");
             }
-            let words = match words.split_first() {
-                Some((first, rest)) if first == oracle.name() => rest,
+            let words = match (words.split_first(), &args.tables.table) {
+                (Some((first, rest)), _) if first == oracle.name() => rest,
+                // Another puzzle named with --table: the file is not its.
+                (Some((first, _)), Some(path)) if crate::embedded::table(first).is_some() => {
+                    crate::source::ensure_id(path, oracle.name(), first)?;
+                    words
+                }
                 _ => words,
             };
             let joined = words.join(" ");

@@ -122,6 +122,16 @@ impl TableArgs {
             oracle.set_limits(search.limits());
             return Ok((oracle, Origin::Embedded));
         }
+        if let Some(path) = &self.table
+            && let Some(bytes) = read_two_phase(path)?
+        {
+            if let Some(id) = puzzle {
+                ensure_id(path, embedded::TWO_PHASE.0, id)?;
+            }
+            let mut oracle = Oracle::two_phase(Bytes::from(bytes)).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+            oracle.set_limits(search.limits());
+            return Ok((oracle, Origin::File { path: path.clone(), mapped: false }));
+        }
         Ok(self.open_verified(puzzle)?.into_oracle(search))
     }
 
@@ -234,6 +244,31 @@ pub(crate) fn open_file(path: &Path) -> Result<Loaded> {
         _ => false,
     };
     Ok(Loaded { file, origin: Origin::File { path: path.to_path_buf(), mapped } })
+}
+
+/// The bytes of a two-phase tables file (`godtab gen cube-3x3x3-two-phase`,
+/// or the built-in tables as `cargo xtask gen-tables` writes them), read
+/// into memory on huge pages where the system gives them (the large
+/// tables are read at random); `None` for a file of any other kind, of
+/// which only the first bytes are read.
+fn read_two_phase(path: &Path) -> Result<Option<Vec<u8>>> {
+    use std::io::Read;
+    let cannot = |e: &dyn fmt::Display| anyhow!("{}: {e}", path.display());
+    let mut file = godtab_files::open_regular(path).map_err(|e| cannot(&e))?;
+    let mut prefix = [0; 8];
+    let got = file.read(&mut prefix).map_err(|e| cannot(&e))?;
+    if !godtab_twophase::is_tables_prefix(&prefix[..got]) {
+        return Ok(None);
+    }
+    let len = file.metadata().map_err(|e| cannot(&e))?.len();
+    if len > godtab_twophase::LARGE_TABLES_LEN as u64 {
+        bail!("{}: {len} bytes, more than any two-phase tables; {REGENERATE}", path.display());
+    }
+    let mut bytes = Vec::with_capacity(len as usize);
+    godtab_files::pages::prefer_huge_pages(&mut bytes.spare_capacity_mut()[..]);
+    bytes.extend_from_slice(&prefix[..got]);
+    file.read_to_end(&mut bytes).map_err(|e| cannot(&e))?;
+    Ok(Some(bytes))
 }
 
 /// A file error, with advice when a new table would fix it.

@@ -150,3 +150,65 @@ fn gen_of_the_large_tables_refuses_what_they_cannot_take_before_any_work() {
         assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none(), "{args:?} left a file");
     }
 }
+
+/// Solves 30 random cubes and the superflip within 20 moves with `--table
+/// FILE`, by `solve` and by `judge`, each answer checked by the twisty model.
+fn solve_and_judge_with(table: &str) {
+    let cube = cube();
+    let names: Vec<&str> = "U U2 U' R R2 R' F F2 F' D D2 D' L L2 L' B B2 B'".split(' ').collect();
+    let mut rng = fastrand::Rng::with_seed(7);
+    let mut facelets = vec![SUPERFLIP.to_string()];
+    for _ in 0..30 {
+        let scramble: Vec<&str> = (0..30).map(|_| names[rng.usize(..names.len())]).collect();
+        let out = godtab(&["solve", "cube-3x3x3", "--scramble", &scramble.join(" "), "--json"], b"");
+        let answer: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+        facelets.push(answer["state"].as_str().unwrap().to_string());
+    }
+    let input = facelets.join("\n") + "\n";
+    let out = godtab(&["judge", "--table", table, "--format", "facelets", "--max-length", "20"], input.as_bytes());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let answers: Vec<&str> = stdout(&out).lines().collect();
+    assert_eq!(answers.len(), facelets.len());
+    for (f, answer) in facelets.iter().zip(&answers) {
+        assert!(answer.split(' ').count() <= 20 && solves(&cube, f, answer), "{f}: {answer}");
+    }
+    let out = godtab(&["solve", "--table", table, "--facelets", &facelets[1], "--max-length", "20", "--json"], b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let answer: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    let moves: Vec<&str> = answer["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+    assert!(moves.len() <= 20 && solves(&cube, &facelets[1], &moves.join(" ")), "{moves:?}");
+    // The table is the cube's: another puzzle named is refused.
+    let out = godtab(&["solve", "eight-puzzle", "--table", table, "1 2 3 4 5 6 7 8 x"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("holds the table of \"cube-3x3x3\", not \"eight-puzzle\""), "{}", stderr(&out));
+}
+
+#[test]
+fn the_built_in_tables_as_a_file_answer_with_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cube-3x3x3.twophase");
+    std::fs::write(&path, godtab_twophase::build_tables()).unwrap();
+    solve_and_judge_with(path.to_str().unwrap());
+    // Damaged: cut short, or another version.
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::write(&path, &bytes[..bytes.len() - 1]).unwrap();
+    let out = godtab(&["solve", "--table", path.to_str().unwrap(), "--facelets", SOLVED], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let error = stderr(&out);
+    assert!(error.starts_with("godtab: error: ") && error.contains(path.to_str().unwrap()), "{error}");
+    assert_eq!(error.lines().count(), 1, "{error}");
+}
+
+#[test]
+fn gen_writes_the_large_tables_and_solve_and_judge_use_them() {
+    if !crate::common::slow_tests_run("gen_writes_the_large_tables_and_solve_and_judge_use_them") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cube-3x3x3.twophase");
+    let out = godtab(&["gen", "cube-3x3x3-two-phase", "-o", path.to_str().unwrap()], b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(std::fs::metadata(&path).unwrap().len(), godtab_twophase::LARGE_TABLES_LEN as u64);
+    assert!(stderr(&out).contains("wrote "), "{}", stderr(&out));
+    solve_and_judge_with(path.to_str().unwrap());
+}

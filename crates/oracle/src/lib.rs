@@ -76,14 +76,15 @@ impl<B: AsRef<[u8]>> Oracle<B> {
     }
 
     /// The oracle of the 3x3x3 cube's two-phase tables (`bytes`, as
-    /// `godtab_twophase::build_tables` wrote them): short solutions, within
+    /// `godtab_twophase::build_tables` or `build_large_tables` wrote them):
+    /// short solutions, within
     /// [`Limits::max_length`] moves, in milliseconds.
     ///
     /// # Errors
     ///
     /// [`AskError::Damaged`] if the bytes are not those tables.
     pub fn two_phase(bytes: B) -> Result<Self, AskError> {
-        godtab_twophase::Tables::from_bytes(bytes.as_ref()).map_err(|e| AskError::Damaged(e.to_string()))?;
+        two_phase::check(bytes.as_ref())?;
         Ok(Self { source: Source::TwoPhase(bytes), orbits: OnceLock::new(), limits: Limits::default() })
     }
 

@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use godtab_twophase::{Cube, MAX_SOLUTION, Move, Solution, SolveError, Tables};
+use godtab_twophase::{Cube, LargeTables, MAX_SOLUTION, Move, Solution, SolveError, SolveTables, Tables, TablesError};
 
 use crate::{Answer, AskError, DEFAULT_MAX_LENGTH, Limits, Work, Written};
 
@@ -32,9 +32,32 @@ pub(crate) fn show(cube: &Cube) -> String {
     String::from_utf8_lossy(&cube.to_facelets()).into_owned()
 }
 
-/// A solution within `limits.max_length` moves.
+/// The damage a header check found.
+fn damaged(error: TablesError) -> AskError {
+    AskError::Damaged(error.to_string())
+}
+
+/// Checks that `bytes` are two-phase tables: the large ones of `godtab gen
+/// cube-3x3x3-two-phase`, or the built-in ones (headers only).
+pub(crate) fn check(bytes: &[u8]) -> Result<(), AskError> {
+    match LargeTables::from_bytes(bytes) {
+        Ok(_) => Ok(()),
+        Err(TablesError::BadMagic) => Tables::from_bytes(bytes).map(|_| ()).map_err(damaged),
+        Err(e) => Err(damaged(e)),
+    }
+}
+
+/// A solution within `limits.max_length` moves, from the large tables
+/// where the bytes are those.
 pub(crate) fn solve(bytes: &[u8], cube: &Cube, limits: &Limits) -> Result<Answer, AskError> {
-    let tables = Tables::from_bytes(bytes).map_err(|e| AskError::Damaged(e.to_string()))?;
+    match LargeTables::from_bytes(bytes) {
+        Ok(large) => solve_with(&large, cube, limits),
+        Err(TablesError::BadMagic) => solve_with(&Tables::from_bytes(bytes).map_err(damaged)?, cube, limits),
+        Err(e) => Err(damaged(e)),
+    }
+}
+
+fn solve_with<T: SolveTables>(tables: &T, cube: &Cube, limits: &Limits) -> Result<Answer, AskError> {
     let max_length = limits.max_length.unwrap_or(DEFAULT_MAX_LENGTH);
     if usize::from(max_length) > MAX_SOLUTION {
         return Err(AskError::NotAState(format!("a length of at most {MAX_SOLUTION} moves")));
@@ -42,7 +65,7 @@ pub(crate) fn solve(bytes: &[u8], cube: &Cube, limits: &Limits) -> Result<Answer
     let budget = godtab_twophase::Limits { max_nodes: limits.max_nodes.unwrap_or(u64::MAX), deadline: None };
     let started = Instant::now();
     let mut solution = Solution::new();
-    let solved = godtab_twophase::solve(&tables, cube, max_length, &budget, &mut solution);
+    let solved = godtab_twophase::solve(tables, cube, max_length, &budget, &mut solution);
     // The solver counts no nodes for its caller: only the time is known.
     let work = Work { nodes: 0, generated: 0, seconds: started.elapsed().as_secs_f64() };
     match solved {

@@ -77,6 +77,13 @@ pub use moves::{MAX_SOLUTION, Move, Solution, parse_moves};
 pub use solve::{Limits, SolveTables, solve};
 pub use tables::{FORMAT_VERSION, TABLES_LEN, Tables};
 
+/// Whether `prefix` (a file's first 8 bytes or more) starts as two-phase
+/// tables do, built-in or large: a cheap look before a file is read whole.
+#[must_use]
+pub fn is_tables_prefix(prefix: &[u8]) -> bool {
+    prefix.starts_with(&tables::MAGIC) || prefix.starts_with(&large::LARGE_MAGIC)
+}
+
 impl Cube {
     /// The cube a scramble in WCA notation makes from the solved cube.
     ///
