@@ -46,6 +46,9 @@ pub struct Args {
     /// `two-phase` only: 100 cubes, 2 rounds.
     #[arg(long)]
     quick: bool,
+    /// `serve` only: how long each load runs, in seconds.
+    #[arg(long, default_value_t = 10)]
+    seconds: u64,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -82,6 +85,10 @@ enum What {
     /// thread each, within 21 and 20 moves (with `--max-memory`, also
     /// godtab's large tables built within it).
     TwoPhase,
+    /// `godtab serve` on loopback: requests per second and p50/p99 latency
+    /// of built-in lookups and of 15-puzzle searches, every answer checked
+    /// against `godtab solve --json`.
+    Serve,
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -99,6 +106,7 @@ pub fn run(args: &Args) -> Result<()> {
             let limit = args.max_memory.as_deref().map(parse_size).transpose()?;
             crate::bench_twophase::run(args.count, args.rounds, args.quick, limit)
         }
+        What::Serve => crate::bench_serve::run(args.seconds),
     }
 }
 
