@@ -74,6 +74,16 @@ fn a_shared_link_shows_its_answer_on_a_drawn_board() {
     let plot = dom.split("id=\"histogram-plot\"").nth(1).expect("the histogram");
     assert_eq!(plot.matches("<rect class=\"bar").count(), 32);
     assert!(dom.contains("<span id=\"step\">0 / 19</span>"));
+    // Opened at its last move: the goal, every move done, the histogram's
+    // bar at distance 0 marked.
+    let goal = browse(&browser, &format!("{url}&at=19"), &["--dump-dom"]);
+    assert!(goal.contains("<span id=\"step\">19 / 19</span>"), "{goal}");
+    let board = goal.split("<div id=\"board\"").nth(1).expect("the board").split("</div>").next().unwrap();
+    let tiles: Vec<&str> =
+        board.split("</text>").filter_map(|t| t.rsplit('>').next()).filter(|t| !t.is_empty()).collect();
+    assert_eq!(tiles, ["1", "2", "3", "4", "5", "6", "7", "8"], "{board}");
+    assert_eq!(goal.matches("class=\"done\"").count() + goal.matches("class=\"now\"").count(), 19);
+    assert!(goal.contains("<rect class=\"bar now\" x=\"1\""), "the bar of distance 0");
     // The cube's net from a link with a scramble.
     let url = format!("http://{}/?table=cube-3x3x3&scramble=R%20U%20F%27", server.addr);
     let cube = browse(&browser, &url, &["--dump-dom"]);

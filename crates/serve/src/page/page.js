@@ -2,7 +2,8 @@
 // POST /v1/solve with "states": true, and draws the answer's states one
 // move at a time: a tile puzzle's board, the 3x3x3 cube's facelet net, or
 // any other state as text. Its inputs also come from the URL
-// (?table=eight-puzzle&state=...), so a position can be shared as a link.
+// (?table=eight-puzzle&state=...; &at=N opens the answer at its N-th
+// move), so a position can be shared as a link.
 "use strict";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -164,6 +165,10 @@ function show(i) {
     li.className = m < walk.at - 1 ? "done" : m === walk.at - 1 ? "now" : "";
   });
   if (t.optimal && walk.distance != null) histogram(t, walk.distance - walk.at);
+  // The link keeps the move the answer is open at.
+  const link = new URLSearchParams(location.search);
+  if (walk.at > 0) link.set("at", walk.at); else link.delete("at");
+  history.replaceState(null, "", `?${link}`);
 }
 
 function answered(reply) {
@@ -243,6 +248,8 @@ async function start() {
     $("written").value = written;
     $("text").value = url.get(written);
     await solve();
+    const at = Number(url.get("at"));
+    if (walk && Number.isInteger(at) && at > 0) show(at);
   }
 }
 
