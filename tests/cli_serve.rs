@@ -346,3 +346,70 @@ fn sixteen_concurrent_clients_get_the_clis_answers_and_memory_stays_bounded() {
     let (status, time, _) = server.stop("TERM", Duration::from_secs(3));
     assert!(status.success() && time < Duration::from_secs(3));
 }
+
+/// An answer's JSON without what a search's work says (its nodes depend
+/// on the threads it ran on, its seconds on the run).
+fn without_work(text: &str) -> Value {
+    let mut value: Value = serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"));
+    for key in ["nodes", "generated", "seconds"] {
+        value.as_object_mut().unwrap().remove(key);
+    }
+    value
+}
+
+#[test]
+fn orbit_pattern_sets_are_served_and_answer_as_solve_does_from_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = |name: &str, file: &str, patterns: &str| {
+        let definition = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/puzzles").join(file);
+        let spec = dir.path().join(format!("{name}.toml"));
+        std::fs::write(&spec, format!("definition = {:?}\n{patterns}", definition.to_str().unwrap())).unwrap();
+        let table = dir.path().join(format!("{name}.gtab")).to_str().unwrap().to_string();
+        let out = godtab(&["gen", "--spec", spec.to_str().unwrap(), "-o", &table], b"");
+        assert!(out.status.success(), "{}", stderr(&out));
+        table
+    };
+    // The cube's two halves (a small set), and the pocket cube's corner
+    // twists.
+    let cube = set(
+        "cube",
+        "cube-3x3x3.tws",
+        "[[patterns]]\nCORNERS = { groups = [[1, 2, 3, 4]], oriented = true }\n\
+         [[patterns]]\nEDGES = { groups = [[9, 10, 11, 12]], oriented = true }\n",
+    );
+    let pocket = set("pocket", "cube-2x2x2.tws", "[[patterns]]\nCORNERS = \"orientation\"\n");
+    let server = Server::start(&["--table", &cube, "--table", &pocket]);
+    assert!(
+        server.heading.contains(&format!("cube-3x3x3: {cube}, instead of the built-in table")),
+        "{}",
+        server.heading
+    );
+    let mut connection = Connection::open(server.addr);
+    let listing: Value = serde_json::from_str(&connection.send("GET", "/v1/tables", "").1).unwrap();
+    let listed = |name: &str| listing.as_array().unwrap().iter().find(|t| t["name"] == name).unwrap().clone();
+    assert_eq!(
+        (&listed("cube-3x3x3")["kind"], &listed("cube-3x3x3")["facelets"]),
+        (&json!("orbit patterns"), &json!(true))
+    );
+    assert_eq!(
+        (&listed("cube-2x2x2")["kind"], &listed("cube-2x2x2")["facelets"]),
+        (&json!("orbit patterns"), &json!(false))
+    );
+    assert_eq!(listed("cube-2x2x2")["states"], "3674160");
+    for (table, file, key, text) in [
+        ("cube-3x3x3", &cube, "scramble", "R U F' D2"),
+        ("cube-3x3x3", &cube, "facelets", "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB"),
+        ("cube-2x2x2", &pocket, "scramble", "R U F' R2 U'"),
+        ("cube-2x2x2", &pocket, "state", "CORNERS 2 1 3 4 5 6 7 8"),
+    ] {
+        let (status, body) = connection.send("POST", "/v1/solve", &json!({"table": table, key: text}).to_string());
+        let cli = godtab(&["solve", "--table", file, &format!("--{key}"), text, "--json"], b"");
+        let cli = if key == "state" { godtab(&["solve", "--table", file, text, "--json"], b"") } else { cli };
+        assert_eq!(without_work(&body), without_work(stdout(&cli)), "{table} {key} {text}");
+        assert_eq!(status, if stdout(&cli).contains("\"error\"") { 422 } else { 200 }, "{body}");
+    }
+    let (status, body) = connection.send("POST", "/v1/solve", r#"{"table": "cube-2x2x2", "facelets": "UUU"}"#);
+    assert_eq!(status, 422, "{body}");
+    let (status, time, _) = server.stop("TERM", Duration::from_secs(3));
+    assert!(status.success() && time < Duration::from_secs(3));
+}
