@@ -1,6 +1,6 @@
 //! The `godtab` command, as a library: a module per command (`judge`,
 //! `solve`, `check`, `info`, `random`, `gen` in `generate`, `verify`,
-//! `analyse`, `validate`, `package`), and
+//! `analyse`, `validate`, `package`, `serve`), and
 //! what they share: where tables come from and how they are opened
 //! (`source`, `embedded`; every kind of table is then asked through
 //! `godtab_oracle`), the cases commands read (`cases`, `lines`,
@@ -33,6 +33,7 @@ mod present;
 mod random;
 mod random_pairs;
 mod relabel;
+mod serve;
 mod solve;
 mod source;
 mod stdio;
@@ -96,6 +97,8 @@ enum Command {
     Validate(validate::Args),
     /// Write a problem package (Kattis / ICPC layout, DOMjudge import): data, answers and validators that call godtab.
     Package(package::Args),
+    /// Answer over HTTP from every table, opened once: a JSON API and a page that draws the answers.
+    Serve(serve::Args),
 }
 
 /// Runs the command line: parses the arguments, runs the command and
@@ -114,6 +117,7 @@ pub fn main() -> ExitCode {
         Command::Analyse(args) => analyse::run(args),
         Command::Validate(args) => validate::run(args),
         Command::Package(args) => package::run(args),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(code) => code,

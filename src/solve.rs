@@ -5,9 +5,8 @@ use std::process::ExitCode;
 
 use crate::source::TableArgs;
 use anyhow::Result;
-use godtab_oracle::{AskError, Oracle, Position, Work, Written};
+use godtab_oracle::{AskError, JsonAnswer, Oracle, Position, Written};
 use godtab_runtime::{Bytes, Kind, Puzzle};
-use serde::Serialize;
 
 /// Arguments of `godtab solve`.
 #[derive(clap::Args)]
@@ -70,36 +69,6 @@ pub(crate) struct Args {
     search: crate::pdb::SearchArgs,
 }
 
-/// One answer, as `--json` prints it.
-#[derive(Serialize)]
-struct Answer<'a> {
-    /// The state as the table writes it (as given, if it is not a state).
-    state: String,
-    /// The scramble that gave the state, if one did.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    scramble: Option<String>,
-    solvable: bool,
-    /// The fewest moves that solve the state (null for a two-phase
-    /// answer, which is not known to be the fewest).
-    distance: Option<usize>,
-    /// A two-phase answer's length (within --max-length).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    length: Option<usize>,
-    moves: Vec<&'a str>,
-    /// With --all-optimal: how many optimal solutions there are.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    count: Option<u128>,
-    /// With --all-optimal: the first of them, in declared move order.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solutions: Option<Vec<Vec<&'a str>>>,
-    /// What the search cost, from a pattern set.
-    #[serde(flatten, skip_serializing_if = "Option::is_none")]
-    search: Option<Work>,
-    /// Why the text is not a state of the puzzle, or why it has no answer.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<String>,
-}
-
 /// Answers every state given; exit status 1 if one of them is not a state
 /// or has no answer (a search's node limit).
 pub(crate) fn run(args: &Args) -> Result<ExitCode> {
@@ -128,19 +97,7 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
                 crate::stdio::note(format_args!("godtab solve: {flag}{text:?}: {e}"));
                 failed = true;
                 if args.json {
-                    let answer = Answer {
-                        state: text.clone(),
-                        scramble,
-                        solvable: false,
-                        distance: None,
-                        length: None,
-                        moves: Vec::new(),
-                        count: None,
-                        solutions: None,
-                        search: None,
-                        error: Some(e.to_string()),
-                    };
-                    serde_json::to_writer(&mut out, &answer)?;
+                    serde_json::to_writer(&mut out, &JsonAnswer::not_a_state(&text, scramble, &e))?;
                     writeln!(out)?;
                 }
                 continue;
@@ -163,45 +120,37 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
             Ok((answer, all)) => (Ok(answer), all),
             Err(e) => (Err(e), None),
         };
-        let (answer, search, error) = match solved {
-            Ok(answer) => (Some(answer.moves), answer.work, None),
-            Err(AskError::Damaged(why)) => anyhow::bail!("the table is damaged: {why}"),
+        if let Err(AskError::Damaged(why)) = &solved {
+            anyhow::bail!("the table is damaged: {why}");
+        }
+        if args.json {
+            let mut json = JsonAnswer::of(&oracle, shown, scramble, &solved);
+            failed |= solved.is_err();
+            if let Some(all) = &all {
+                json.count = Some(all.count);
+                let names = |s: &Vec<usize>| oracle.move_names(s).into_iter().map(str::to_string).collect();
+                json.solutions = Some(all.solutions.iter().map(names).collect());
+                json.search = match (json.search, all.search) {
+                    (Some(first), Some(rest)) => Some(first.and(rest)),
+                    (first, rest) => first.or(rest),
+                };
+            }
+            serde_json::to_writer(&mut out, &json)?;
+            writeln!(out)?;
+            continue;
+        }
+        let (answer, error) = match solved {
+            Ok(answer) => (Some(answer.moves), None),
             Err(unanswered) => {
                 let hint = if matches!(unanswered, AskError::NodeLimit { .. }) { " (raise --max-nodes)" } else { "" };
-                (None, unanswered.work(), Some((unanswered.to_string(), hint)))
+                (None, Some((unanswered.to_string(), hint)))
             }
         };
         failed |= error.is_some();
         let moves = answer.clone().flatten().unwrap_or_default();
         let names = oracle.move_names(&moves);
-        let search = match (search, all.as_ref().and_then(|all| all.search)) {
-            (Some(first), Some(rest)) => Some(first.and(rest)),
-            (first, rest) => first.or(rest),
-        };
         let listed: Option<Vec<Vec<&str>>> =
             all.as_ref().map(|all| all.solutions.iter().map(|s| oracle.move_names(s)).collect());
-        if args.json {
-            let solvable = error.is_some() || answer.as_ref().is_some_and(Option::is_some);
-            let found = answer.as_ref().and_then(|a| a.as_ref()).map(Vec::len);
-            let (distance, length) = if oracle.is_optimal() { (found, None) } else { (None, found) };
-            let error = error.map(|(why, _)| why);
-            let count = all.as_ref().map(|all| all.count);
-            let answer = Answer {
-                state: shown,
-                scramble,
-                solvable,
-                distance,
-                length,
-                moves: names,
-                count,
-                solutions: listed,
-                search,
-                error,
-            };
-            serde_json::to_writer(&mut out, &answer)?;
-            writeln!(out)?;
-            continue;
-        }
         match (&answer, &error) {
             (_, Some((why, hint))) => writeln!(out, "{shown}: {why}{hint}")?,
             (Some(None), _) | (None, None) => writeln!(out, "{shown}: unsolvable")?,

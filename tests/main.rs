@@ -16,6 +16,8 @@ mod cli_orbits;
 mod cli_output;
 mod cli_patterns;
 mod cli_reliability;
+mod cli_serve;
+mod cli_serve_page;
 mod cli_sliders;
 mod cli_specs;
 mod cli_two_phase;

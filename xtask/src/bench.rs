@@ -50,6 +50,9 @@ pub struct Args {
     /// milliseconds (default 10): the shortest answer found within it.
     #[arg(long, value_name = "MS", default_value_t = 10)]
     budget_ms: u64,
+    /// `serve` only: how long each load runs, in seconds.
+    #[arg(long, default_value_t = 10)]
+    seconds: u64,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -86,6 +89,10 @@ enum What {
     /// thread each, within 21 and 20 moves (with `--max-memory`, also
     /// godtab's large tables built within it).
     TwoPhase,
+    /// `godtab serve` on loopback: requests per second and p50/p99 latency
+    /// of built-in lookups and of 15-puzzle searches, every answer checked
+    /// against `godtab solve --json`.
+    Serve,
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -103,6 +110,7 @@ pub fn run(args: &Args) -> Result<()> {
             let limit = args.max_memory.as_deref().map(parse_size).transpose()?;
             crate::bench_twophase::run(args.count, args.rounds, args.quick, limit, args.budget_ms)
         }
+        What::Serve => crate::bench_serve::run(args.seconds),
     }
 }
 

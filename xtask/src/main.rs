@@ -33,6 +33,9 @@
 //!   random cubes, within 21 and 20 moves, one thread each, alternated
 //!   (`--count`, `--rounds`, `--quick`; `--max-memory` adds the large
 //!   tables).
+//! - `bench serve`: `godtab serve` on loopback under concurrent clients:
+//!   requests per second and p50/p99 latency of built-in lookups and of
+//!   15-puzzle searches, every answer checked against `godtab solve --json`.
 //! - `bench size`: the code, RAM and stack a firmware image pays for godtab
 //!   (Table, PatternSet, Lookup; Rust and C; opt-level z and s; the
 //!   cube's two-phase solve from C, tables included); `--check` fails when
@@ -53,6 +56,7 @@ mod bench_cases;
 mod bench_cluster;
 mod bench_cube;
 mod bench_pdb;
+mod bench_serve;
 mod bench_size;
 mod bench_size_cube;
 mod bench_twobit;

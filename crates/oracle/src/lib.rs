@@ -27,6 +27,7 @@
 //! puzzle's moves, parsing, showing, solvability, solving, the summary).
 
 mod answer;
+mod json;
 mod optimal;
 mod orbits;
 mod position;
@@ -40,6 +41,7 @@ use godtab_runtime::{Definition, TableFile};
 use godtab_search::{Outcome, Searcher};
 
 pub use answer::{Answer, AskError, Count, DEFAULT_MAX_LENGTH, Limits, Work};
+pub use json::JsonAnswer;
 pub use optimal::AllOptimal;
 pub use position::{Position, Written};
 pub use summary::Summary;
