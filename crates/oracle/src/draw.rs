@@ -4,6 +4,7 @@
 //! unsolvable by hand (two pieces swapped, a piece twisted).
 
 use std::collections::HashSet;
+use std::fmt;
 
 use godtab_runtime::{OrbitPatternSet, PatternSet, Puzzle, State, Table, TableFile};
 use godtab_twisty::group::MoveGroup;
@@ -71,6 +72,8 @@ const DEPTH_NEEDS_COMPLETE: &str =
 impl<B: AsRef<[u8]>> Oracle<B> {
     /// Draws the states `draw` asks for, passing each, written as its
     /// layout says, to `each` (which stops the drawing with its error).
+    /// The text is handed over unformatted, so that a front end writing
+    /// millions of states allocates nothing for each.
     ///
     /// # Errors
     ///
@@ -78,7 +81,11 @@ impl<B: AsRef<[u8]>> Oracle<B> {
     /// be drawn: a depth no state is at, fewer distinct states than asked,
     /// a layout the table cannot write, a damaged table; or `each`'s
     /// error.
-    pub fn draw<E: From<DrawError>>(&self, draw: &Draw, each: impl FnMut(String) -> Result<(), E>) -> Result<(), E> {
+    pub fn draw<E: From<DrawError>>(
+        &self,
+        draw: &Draw,
+        each: impl FnMut(fmt::Arguments<'_>) -> Result<(), E>,
+    ) -> Result<(), E> {
         match self.file() {
             Some(TableFile::Complete(table)) => from_table(table, draw, each),
             Some(TableFile::Patterns(set)) => from_pattern_set(set, draw, each),
@@ -93,7 +100,7 @@ impl<B: AsRef<[u8]>> Oracle<B> {
 fn from_table<B: AsRef<[u8]>, E: From<DrawError>>(
     table: &Table<B>,
     draw: &Draw,
-    mut each: impl FnMut(String) -> Result<(), E>,
+    mut each: impl FnMut(fmt::Arguments<'_>) -> Result<(), E>,
 ) -> Result<(), E> {
     let (matching, depth) = match draw.depth {
         None => (table.reachable(), None),
@@ -117,7 +124,16 @@ fn from_table<B: AsRef<[u8]>, E: From<DrawError>>(
         fail(format!("--distinct: {id} has only {have} {what}, fewer than --count {wanted}"))?;
     }
     let mut rng = draw.seed.map_or_else(fastrand::Rng::new, fastrand::Rng::with_seed);
-    let mut show = |state: &State| -> Result<(), E> { each(table_text(table, draw.layout, state)?) };
+    let mut show = |state: &State| -> Result<(), E> {
+        match draw.layout {
+            Layout::Line => each(format_args!("{}", table.display(state))),
+            Layout::Lines => each(format_args!("{:#}", table.display(state))),
+            Layout::Scramble => each(format_args!("{}", scramble_to(table, state)?)),
+            Layout::Facelets => {
+                Err(DrawError("facelet strings are the 3x3x3 cube's states, not this table's".into()).into())
+            }
+        }
+    };
     // With --distinct, the ranks written so far, never written again.
     let mut written_ranks = HashSet::new();
     if draw.all {
@@ -214,7 +230,7 @@ fn from_table<B: AsRef<[u8]>, E: From<DrawError>>(
 fn from_pattern_set<B: AsRef<[u8]>, E: From<DrawError>>(
     set: &PatternSet<B>,
     draw: &Draw,
-    mut each: impl FnMut(String) -> Result<(), E>,
+    mut each: impl FnMut(fmt::Arguments<'_>) -> Result<(), E>,
 ) -> Result<(), E> {
     if draw.depth.is_some() || draw.all {
         fail(DEPTH_NEEDS_COMPLETE)?;
@@ -252,7 +268,7 @@ fn from_pattern_set<B: AsRef<[u8]>, E: From<DrawError>>(
         if unsolvable > 0.0 && rng.f64() < unsolvable {
             state = unsolvable_tiles(puzzle, &state, &mut rng, outside).unwrap_or(state);
         }
-        each(puzzle.display(&state).to_string())?;
+        each(format_args!("{}", puzzle.display(&state)))?;
         written += 1;
     }
     Ok(())
@@ -263,7 +279,7 @@ fn from_pattern_set<B: AsRef<[u8]>, E: From<DrawError>>(
 fn from_orbit_set<B: AsRef<[u8]>, E: From<DrawError>>(
     set: &OrbitPatternSet<B>,
     draw: &Draw,
-    mut each: impl FnMut(String) -> Result<(), E>,
+    mut each: impl FnMut(fmt::Arguments<'_>) -> Result<(), E>,
 ) -> Result<(), E> {
     if draw.depth.is_some() || draw.all {
         fail(DEPTH_NEEDS_COMPLETE)?;
@@ -302,11 +318,12 @@ fn from_orbit_set<B: AsRef<[u8]>, E: From<DrawError>>(
         if unsolvable > 0.0 && rng.f64() < unsolvable {
             state = spoil(&state, &mut rng).unwrap_or(state);
         }
-        each(match draw.layout {
+        let shown = match draw.layout {
             Layout::Facelets => facelets::display(&state),
             Layout::Lines => text::display_blocks(&puzzle, &state).join("\n"),
             _ => text::display_state(&puzzle, &state),
-        })?;
+        };
+        each(format_args!("{shown}"))?;
         written += 1;
     }
     Ok(())
@@ -338,18 +355,6 @@ fn reserve(set: &mut HashSet<u64>, count: u64) -> Result<(), DrawError> {
 fn state_of<B: AsRef<[u8]>>(table: &Table<B>, rank: u64) -> State {
     // Every rank drawn is below the state count.
     table.state_of_rank(rank).unwrap_or_else(|| table.puzzle().goal())
-}
-
-/// `state` of a complete table's puzzle, written as `layout` says.
-fn table_text<B: AsRef<[u8]>>(table: &Table<B>, layout: Layout, state: &State) -> Result<String, DrawError> {
-    Ok(match layout {
-        Layout::Lines => format!("{:#}", table.display(state)),
-        Layout::Scramble => scramble_to(table, state)?,
-        Layout::Facelets => {
-            return Err(DrawError("facelet strings are the 3x3x3 cube's states, not this table's".into()));
-        }
-        Layout::Line => table.display(state).to_string(),
-    })
 }
 
 /// Moves that lead from the goal to `state`: its optimal solution undone,

@@ -41,7 +41,7 @@ fn draw(count: u64, seed: u64) -> Draw {
 fn drawn(oracle: &Oracle<Vec<u8>>, draw: &Draw) -> Result<Vec<String>, godtab_oracle::DrawError> {
     let mut states = Vec::new();
     oracle.draw(draw, |state| {
-        states.push(state);
+        states.push(state.to_string());
         Ok::<_, godtab_oracle::DrawError>(())
     })?;
     Ok(states)
