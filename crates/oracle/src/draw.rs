@@ -88,6 +88,9 @@ impl<B: AsRef<[u8]>> Oracle<B> {
     ) -> Result<(), E> {
         match self.file() {
             Some(TableFile::Complete(table)) => from_table(table, draw, each),
+            // A table that searches knows no state's distance without a
+            // search.
+            Some(_) if draw.depth.is_some() || draw.all => Err(DrawError(DEPTH_NEEDS_COMPLETE.into()).into()),
             Some(TableFile::Patterns(set)) => from_pattern_set(set, draw, each),
             Some(TableFile::OrbitPatterns(set)) => from_orbit_set(set, draw, each),
             _ => Err(DrawError(format!("random states are not drawn from the {} tables", self.kind())).into()),
@@ -232,9 +235,6 @@ fn from_pattern_set<B: AsRef<[u8]>, E: From<DrawError>>(
     draw: &Draw,
     mut each: impl FnMut(fmt::Arguments<'_>) -> Result<(), E>,
 ) -> Result<(), E> {
-    if draw.depth.is_some() || draw.all {
-        fail(DEPTH_NEEDS_COMPLETE)?;
-    }
     if draw.layout != Layout::Line {
         fail("--format: a pattern set's states are written in the generic format")?;
     }
@@ -281,9 +281,6 @@ fn from_orbit_set<B: AsRef<[u8]>, E: From<DrawError>>(
     draw: &Draw,
     mut each: impl FnMut(fmt::Arguments<'_>) -> Result<(), E>,
 ) -> Result<(), E> {
-    if draw.depth.is_some() || draw.all {
-        fail(DEPTH_NEEDS_COMPLETE)?;
-    }
     let puzzle = godtab_twisty_search::set::puzzle_of(&set.puzzle()).map_err(|e| AskError::Damaged(e.to_string()));
     let puzzle = puzzle.map_err(DrawError::from)?;
     let cube = facelets::is_standard_cube(&puzzle);
