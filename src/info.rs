@@ -1,11 +1,16 @@
-//! `godtab info`: what a table holds and where it came from.
+//! `godtab info`: what a table holds and where it came from, as the
+//! oracle describes it: a complete table here, the sections of pattern
+//! sets in the submodules.
+
+mod orbit_patterns;
+mod tile_patterns;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use godtab_puzzles::Permutations;
-use godtab_runtime::{Bytes, Encoding, Kind, Ranking, Table, TableFile};
+use godtab_oracle::{Board, CompleteSection, Description};
+use godtab_runtime::{Encoding, Kind, Ranking};
 use serde::Serialize;
 
 use crate::present::Heading;
@@ -28,12 +33,12 @@ pub(crate) struct Args {
     tables: TableArgs,
 }
 
-/// Everything `info` reports, as `--json` prints it.
+/// A complete table's `info`, as `--json` prints it.
 #[derive(Serialize)]
 struct Info<'a> {
     #[serde(flatten)]
     heading: Heading<'a>,
-    moves: Vec<&'a str>,
+    moves: &'a [String],
     /// Sliding puzzles: how moves are counted, "single" (a tile a move) or
     /// "multi" (a line of tiles toward the blank a move).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -48,7 +53,7 @@ struct Info<'a> {
     states: u64,
     reachable: u64,
     max_depth: u8,
-    histogram: Vec<u64>,
+    histogram: &'a [u64],
     bits_per_state: u32,
     distance_bits: u8,
     parent_bits: u8,
@@ -76,6 +81,14 @@ struct OrbitInfo<'a> {
     orientation_count: u64,
 }
 
+/// What a table's `info` is written from: the oracle's description, where
+/// the file came from, and whether its checksum holds.
+pub(crate) struct Described {
+    pub description: Description,
+    pub source: String,
+    pub checksum_ok: bool,
+}
+
 /// Prints the description of the table.
 pub(crate) fn run(args: &Args) -> Result<ExitCode> {
     if let Some(path) = &args.tables.table
@@ -84,90 +97,97 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         return unfinished(path, &run, args.json);
     }
     let loaded = args.tables.open(args.puzzle.as_deref())?;
-    let table = match &loaded.file {
-        TableFile::Complete(table) => table,
-        TableFile::Patterns(set) => return crate::pdb::info(set, loaded.origin.to_string(), args.json),
-        TableFile::OrbitPatterns(set) => return crate::orbit_set::info(set, loaded.origin.to_string(), args.json),
-        other => anyhow::bail!("{}: info cannot describe a {}", loaded.origin.path_text(), other.kind()),
-    };
-    let info = describe(table, loaded.origin.to_string());
+    let shown = loaded.origin.path_text();
+    let (oracle, origin) = loaded.into_oracle(crate::pdb::SearchArgs::default());
+    let description = oracle.describe()?;
+    let described = Described { description, source: origin.to_string(), checksum_ok: oracle.verify().is_ok() };
     let mut out = crate::stdio::stdout();
-    if args.json {
-        serde_json::to_writer(&mut out, &info)?;
-        writeln!(out)?;
+    let d = &described.description;
+    if let (Some(board), Some(section)) = (&d.board, &d.complete) {
+        show(&mut out, &complete_info(&described, board, section), args.json, |out, info| Ok(write_text(out, info)?))?;
+    } else if let (Some(board), Some(section)) = (&d.board, &d.tile_patterns) {
+        tile_patterns::write(&mut out, &described, board, section, args.json)?;
+    } else if let Some(section) = &d.orbit_patterns {
+        orbit_patterns::write(&mut out, &described, section, args.json)?;
     } else {
-        write_text(&mut out, &info)?;
+        anyhow::bail!("{shown}: info cannot describe a {}", oracle.kind());
     }
-    Ok(if info.checksum_ok { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+    Ok(if described.checksum_ok { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }
 
-fn describe(table: &Table<Bytes>, source: String) -> Info<'_> {
-    let puzzle = table.puzzle();
-    let kind = match puzzle.kind() {
+/// Writes `info` as one JSON object, or as text by `text`.
+fn show<T: Serialize>(
+    out: &mut impl Write,
+    info: &T,
+    json: bool,
+    text: impl FnOnce(&mut dyn Write, &T) -> Result<()>,
+) -> Result<()> {
+    if json {
+        serde_json::to_writer(&mut *out, info)?;
+        writeln!(out)?;
+        Ok(())
+    } else {
+        text(out, info)
+    }
+}
+
+/// A sliding board's metric, "single" or "multi" (`None` for any other
+/// puzzle).
+pub(crate) fn metric(board: &Board) -> Option<&'static str> {
+    (board.kind == Kind::Sliding).then_some(if board.multi_tile { "multi" } else { "single" })
+}
+
+fn complete_info<'a>(described: &'a Described, board: &Board, section: &'a CompleteSection) -> Info<'a> {
+    let d = &described.description;
+    let kind = match board.kind {
         Kind::Permutation => "permutation",
         Kind::Sliding => "sliding",
         Kind::Orbits => "orbits",
     };
     Info {
-        heading: Heading::new(table.id(), kind, puzzle),
-        moves: table.move_names().collect(),
-        metric: (puzzle.kind() == Kind::Sliding).then_some(if puzzle.is_multi_tile() { "multi" } else { "single" }),
-        orbits: orbits(table),
-        ranking: match puzzle.ranking() {
+        heading: Heading::new(&d.name, kind, board),
+        moves: &d.moves,
+        metric: metric(board),
+        orbits: section
+            .orbits
+            .iter()
+            .map(|o| OrbitInfo {
+                name: &o.name,
+                pieces: o.pieces,
+                orientations: o.orientations,
+                permutations: o.permutations,
+                parity_follows: o.parity_follows.as_ref().map(|f| f.iter().map(String::as_str).collect()),
+                orientation_sum_fixed: o.orientation_sum_fixed,
+                permutation_count: o.permutation_count,
+                orientation_count: o.orientation_count,
+            })
+            .collect(),
+        ranking: match section.ranking {
             Ranking::Lex => "lexicographic (n!)",
             Ranking::Parity => "parity class (n!/2)",
             Ranking::BlankParity => "blank position x parity class (n (n-1)!/2)",
             Ranking::Multiset => "multiset (n!/(k1! k2! ...))",
             Ranking::Orbits => "orbits (per orbit: permutation x orientation)",
         },
-        encoding: match table.encoding() {
+        encoding: match section.encoding {
             Encoding::Full => "full",
             Encoding::Compact => "compact",
             Encoding::Parity => "parity",
             _ => "unknown",
         },
-        states: table.slots(),
-        reachable: table.reachable(),
-        max_depth: table.max_depth(),
-        histogram: table.histogram().collect(),
-        bits_per_state: table.bits_per_state(),
-        distance_bits: table.distance_bits(),
-        parent_bits: table.parent_bits(),
-        bytes: table.len(),
-        checksum: format!("{:016x}", table.checksum()),
-        checksum_ok: table.verify().is_ok(),
-        generator: table.generator(),
-        source,
+        states: board.slots,
+        reachable: section.reachable,
+        max_depth: section.gods_number,
+        histogram: &section.histogram,
+        bits_per_state: section.bits_per_state,
+        distance_bits: section.distance_bits,
+        parent_bits: section.parent_bits,
+        bytes: d.bytes,
+        checksum: format!("{:016x}", d.checksum),
+        checksum_ok: described.checksum_ok,
+        generator: &d.generator,
+        source: described.source.clone(),
     }
-}
-
-/// The orbits of an orbit puzzle's table (none for boards).
-fn orbits(table: &Table<Bytes>) -> Vec<OrbitInfo<'_>> {
-    let orbits: Vec<_> = table.puzzle().orbits().collect();
-    orbits
-        .iter()
-        .map(|o| OrbitInfo {
-            name: o.name,
-            pieces: o.pieces,
-            orientations: o.orientations,
-            permutations: match o.permutations {
-                Permutations::Lex => "lexicographic",
-                Permutations::Parity => "parity",
-                Permutations::Multiset => "multiset",
-            },
-            parity_follows: (o.permutations == Permutations::Parity).then(|| {
-                orbits
-                    .iter()
-                    .enumerate()
-                    .filter(|&(j, _)| o.parity_follows >> j & 1 == 1)
-                    .map(|(_, e)| e.name)
-                    .collect()
-            }),
-            orientation_sum_fixed: o.orientation_sum_fixed,
-            permutation_count: o.permutation_count,
-            orientation_count: o.orientation_count,
-        })
-        .collect()
 }
 
 /// How an orbit is numbered, in words.
@@ -188,7 +208,7 @@ fn orbit_text(orbit: &OrbitInfo<'_>) -> String {
     format!("{} ({pieces}): {permutations}{orientations}", orbit.name)
 }
 
-fn write_text(out: &mut impl Write, info: &Info<'_>) -> io::Result<()> {
+fn write_text(out: &mut dyn Write, info: &Info<'_>) -> io::Result<()> {
     let field = |out: &mut dyn Write, name: &str, value: &dyn std::fmt::Display| writeln!(out, "{name:<14}{value}");
     field(out, "puzzle", &info.heading.puzzle)?;
     if info.orbits.is_empty() {
@@ -228,7 +248,7 @@ fn write_text(out: &mut impl Write, info: &Info<'_>) -> io::Result<()> {
     field(out, "generator", &info.generator)?;
     field(out, "source", &info.source)?;
     writeln!(out)?;
-    crate::present::write_histogram(out, &info.histogram, "states")
+    crate::present::write_histogram(out, info.histogram, "states")
 }
 
 /// `godtab info` on a stopped generation's partial file: what it is and

@@ -26,7 +26,6 @@ mod info;
 mod judge;
 mod lines;
 mod move_text;
-mod orbit_set;
 mod package;
 mod pdb;
 mod present;

@@ -5,7 +5,8 @@
 use std::io::{self, Write};
 
 use anyhow::Result;
-use godtab_runtime::{Definition, Puzzle, State};
+use godtab_oracle::Board;
+use godtab_runtime::{Definition, State};
 use serde::Serialize;
 
 use crate::text::thousands;
@@ -29,7 +30,7 @@ pub(crate) fn draw(
 }
 
 /// States per distance as a bar chart.
-pub(crate) fn write_histogram(out: &mut impl Write, histogram: &[u64], unit: &str) -> io::Result<()> {
+pub(crate) fn write_histogram(out: &mut (impl Write + ?Sized), histogram: &[u64], unit: &str) -> io::Result<()> {
     let widest = histogram.iter().copied().max().unwrap_or(1).max(1);
     let width = thousands(widest).len().max(11);
     writeln!(out, "distance {unit:>width$}")?;
@@ -65,8 +66,8 @@ pub(crate) struct Heading<'a> {
 }
 
 impl<'a> Heading<'a> {
-    /// The heading of puzzle `id`, whose board is `puzzle`'s.
-    pub fn new(id: &'a str, kind: &'static str, puzzle: &Puzzle) -> Self {
-        Self { puzzle: id, kind, rows: puzzle.rows(), cols: puzzle.cols() }
+    /// The heading of puzzle `id`, on `board`.
+    pub fn new(id: &'a str, kind: &'static str, board: &Board) -> Self {
+        Self { puzzle: id, kind, rows: board.rows, cols: board.cols }
     }
 }

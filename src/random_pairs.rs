@@ -1,6 +1,6 @@
 //! Random cases that are more than one state: Eight II's pairs of start
-//! and target, and unsolvable states made by hand (two tiles swapped, a
-//! piece twisted).
+//! and target. (Single random states, of any table, are the oracle's:
+//! `Oracle::draw`.)
 
 use std::io::Write;
 
@@ -15,34 +15,6 @@ pub(crate) struct Options {
     pub count: u64,
     /// The fewest moves between start and target, if set.
     pub depth: Option<u8>,
-}
-
-/// A state made from `state` by hand that `is_unsolvable` accepts, if a
-/// few tries find one: two tiles (never the blank) or two pieces of an
-/// orbit swapped, or on a twisty puzzle a piece twisted in place, as the
-/// 9 Puzzle's real data and a cube taken apart have them.
-pub(crate) fn unsolvable_from(
-    puzzle: &Puzzle,
-    state: &State,
-    rng: &mut fastrand::Rng,
-    is_unsolvable: impl Fn(&State) -> bool,
-) -> Option<State> {
-    let cells = puzzle.cells();
-    let twists = puzzle.kind() == godtab_runtime::Kind::Orbits;
-    for _ in 0..256 {
-        let (a, b) = (rng.usize(..cells), rng.usize(..cells));
-        let changed = if twists && rng.bool() {
-            puzzle.twist_cell(state, a, rng.u8(1..16))
-        } else {
-            puzzle.swap_cells(state, a, b)
-        };
-        if let Some(changed) = changed
-            && is_unsolvable(&changed)
-        {
-            return Some(changed);
-        }
-    }
-    None
 }
 
 /// `state` of the puzzle whose goal is `target` rather than the table's:

@@ -237,12 +237,7 @@ pub(crate) fn memory_limit() -> u64 {
 /// zstd data; a compressed file may take no more than [`memory_limit`]).
 pub(crate) fn open_file(path: &Path) -> Result<Loaded> {
     let file = TableFile::open_with_limit(path, memory_limit()).map_err(advise)?;
-    let mapped = match &file {
-        TableFile::Complete(table) => table.bytes().is_mapped(),
-        TableFile::Patterns(set) => set.bytes().is_mapped(),
-        TableFile::OrbitPatterns(set) => set.bytes().is_mapped(),
-        _ => false,
-    };
+    let mapped = file.bytes().is_mapped();
     Ok(Loaded { file, origin: Origin::File { path: path.to_path_buf(), mapped } })
 }
 

@@ -6,11 +6,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
-use godtab_runtime::TableFile;
 use sha2::{Digest, Sha256};
 
 use crate::source::open_file;
-use crate::text::thousands;
+use crate::text::{plural, thousands};
 
 /// Arguments of `godtab verify`.
 #[derive(clap::Args)]
@@ -70,22 +69,32 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
     Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
 }
 
-/// Opens a table file of any kind and checks its checksum over every
-/// byte.
+/// Opens a table file of any kind, checks its checksum over every byte,
+/// and says in one line what it holds.
 fn check_table(path: &Path) -> Result<String> {
     let loaded = open_file(path)?;
     loaded.file.verify().with_context(|| path.display().to_string())?;
-    Ok(match &loaded.file {
-        TableFile::Complete(table) => format!(
-            "{}, {} states, God's number {}, {} bytes",
-            table.id(),
-            thousands(table.slots()),
-            table.max_depth(),
-            thousands(table.len() as u64)
-        ),
-        TableFile::Patterns(set) => crate::pdb::summary(set),
-        TableFile::OrbitPatterns(set) => crate::orbit_set::summary(set),
-        other => format!("{}, {}", other.id(), other.kind()),
+    let (oracle, _) = loaded.into_oracle(crate::pdb::SearchArgs::default());
+    let Some(outline) = oracle.outline() else { return Ok(format!("{}, {}", oracle.name(), oracle.kind())) };
+    let name = &outline.name;
+    let bytes = thousands(outline.bytes as u64);
+    Ok(if let Some((slots, gods_number)) = outline.complete {
+        format!("{name}, {} states, God's number {gods_number}, {bytes} bytes", thousands(slots))
+    } else if let Some(tiles) = &outline.tile_patterns {
+        let sizes: Vec<String> = tiles.iter().map(usize::to_string).collect();
+        format!(
+            "{name}, pattern set of {} ({}), {bytes} bytes",
+            plural(tiles.len() as u64, "pattern", "patterns"),
+            sizes.join("-")
+        )
+    } else if let Some((patterns, entries)) = outline.orbit_patterns {
+        format!(
+            "{name}, orbit pattern set of {} ({} entries), {bytes} bytes",
+            plural(patterns as u64, "pattern", "patterns"),
+            thousands(entries)
+        )
+    } else {
+        format!("{name}, {}", oracle.kind())
     })
 }
 

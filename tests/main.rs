@@ -4,6 +4,7 @@
 mod common;
 
 mod cli;
+mod cli_capi;
 mod cli_cluster;
 mod cli_cluster_admission;
 mod cli_cluster_hosts;

@@ -32,7 +32,7 @@ class NodeLimitError(RuntimeError):
     """A pattern set's search reached its node limit (max_nodes) before it found an optimal solution."""
 
 class Table:
-    """A godtab table file: a complete table (full, compact or parity encoding) or a pattern set (answers by IDA*)."""
+    """A godtab table file: a complete table (full, compact or parity encoding), a pattern set of tiles (answers by IDA*) or an orbit pattern set (a twisty puzzle's; its states are strings, and it answers distance and solve)."""
 
     @staticmethod
     def open(path: Union[str, PathLike[str]], verify: bool = True) -> Table:
@@ -44,8 +44,8 @@ class Table:
     def id(self) -> str:
         """The puzzle's id."""
     @property
-    def kind(self) -> Literal["complete", "patterns"]:
-        """"complete" (answers by lookup) or "patterns" (answers by search)."""
+    def kind(self) -> Literal["complete", "patterns", "orbit patterns"]:
+        """"complete" (answers by lookup), "patterns" or "orbit patterns" (answer by search)."""
     @property
     def encoding(self) -> Optional[Literal["full", "compact", "parity"]]:
         """A complete table's encoding; None for a pattern set."""
@@ -57,7 +57,7 @@ class Table:
         """The moves' names, in the puzzle's order."""
     @property
     def width(self) -> int:
-        """The numbers in a state's row of a batch (a board's cells; an orbit puzzle's pieces and orientations)."""
+        """The numbers in a state's row of a batch (a board's cells; an orbit puzzle's pieces and orientations). Raises TypeError for an orbit pattern set."""
     @property
     def shape(self) -> Optional[Tuple[int, int]]:
         """The board's (rows, cols); None for an orbit puzzle."""

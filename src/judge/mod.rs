@@ -19,7 +19,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use godtab_puzzles::{ScrambleError, Tiles};
-use godtab_runtime::{Error, RankReader, Solution, State, StateError, Table, TableFile};
+use godtab_runtime::{Error, RankReader, Solution, State, StateError, Table};
 
 use crate::cases::{CasesArgs, Format};
 use crate::stdio;
@@ -74,7 +74,7 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         let (oracle, format) = cases.open_oracle(args.search)?;
         // A complete table answers in the problems' own formats, by lookup;
         // every other table through the oracle's search.
-        if let Some(TableFile::Complete(table)) = oracle.file() {
+        if let Some(table) = oracle.lookup_table() {
             inputs::each(&files, &mut output, |input, output| judge_into(table, format, input, output, placeholder))?;
         } else {
             oracle.ready()?;

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 
 use anyhow::{Context, Result, bail};
-use godtab_runtime::{Definition, Kind, TableFile};
+use godtab_runtime::{Definition, Kind};
 
 use staging::Staging;
 
@@ -81,11 +81,9 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode> {
         (tables[8].definition().clone(), Format::EightTwo, None)
     } else {
         let (loaded, format) = cases_args.open()?;
-        let hardest = match &loaded.file {
-            TableFile::Complete(table) => Some(table.max_depth()),
-            _ => None,
-        };
-        (loaded.definition("package")?.clone(), format, hardest)
+        let definition = loaded.definition("package")?.clone();
+        let (oracle, _) = loaded.into_oracle(crate::pdb::SearchArgs::default());
+        (definition, format, oracle.summary().gods_number)
     };
     let id = if eight_two { crate::eight_two::EIGHT_TWO.to_string() } else { definition.id().to_string() };
     let godtab = match &args.godtab {

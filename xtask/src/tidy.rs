@@ -3,8 +3,9 @@
 //! docs/COMMANDS.md, the crates in docs/ARCHITECTURE.md and
 //! docs/CONTRIBUTING.md, the xtask tasks and benches in its help and in
 //! docs/CONTRIBUTING.md) name exactly the parts that exist; the README
-//! stays short; and every relative link of the docs leads somewhere. A
-//! list that drifts fails here, with what it lacks or names wrongly.
+//! stays short; every source file is short or says why not; and every
+//! relative link of the docs leads somewhere. A list that drifts fails
+//! here, with what it lacks or names wrongly.
 
 #![cfg(test)]
 
@@ -372,4 +373,52 @@ fn no_unit_test_hides_in_a_crate_without_unit_tests() {
         "unit tests in crates whose [lib] says `test = false` (they never run):\n{}",
         hidden.join("\n")
     );
+}
+
+/// The most lines a source file has without saying why it needs more.
+const MAX_LINES: usize = 450;
+
+/// What a file's module doc says to keep more lines than [`MAX_LINES`].
+const LONGER_BECAUSE: &str = "Longer than 450 lines:";
+
+/// Whether `text`, a source file, is short enough, or its module doc says
+/// "Longer than 450 lines:" and then why.
+fn is_short_or_says_why(text: &str) -> bool {
+    if text.lines().count() <= MAX_LINES {
+        return true;
+    }
+    let docs = module_docs(text);
+    docs.split_once(LONGER_BECAUSE).is_some_and(|(_, reason)| reason.trim().len() >= 10)
+}
+
+#[test]
+fn every_source_file_is_short_or_says_why_not() {
+    let root = workspace_root();
+    let mut files = vec![root.join("build.rs")];
+    for folder in ["crates", "src", "xtask", "tests", "examples", "fuzz"] {
+        files.extend(rust_files(&root.join(folder)));
+    }
+    assert!(files.len() > 100, "only {} source files found under {}", files.len(), root.display());
+    let long: Vec<String> = files
+        .iter()
+        .filter(|path| !is_short_or_says_why(&read(path)))
+        .map(|path| format!("{} ({} lines)", path.strip_prefix(&root).unwrap().display(), read(path).lines().count()))
+        .collect();
+    assert!(
+        long.is_empty(),
+        "files of more than {MAX_LINES} lines whose module doc does not say \"{LONGER_BECAUSE}\" and why (split them, or \
+         say why not):\n{}",
+        long.join("\n")
+    );
+}
+
+#[test]
+fn a_long_file_is_let_through_only_with_its_reason() {
+    let body = "fn f() {}\n".repeat(MAX_LINES);
+    assert!(is_short_or_says_why(&body));
+    let long = format!("//! A module.\n{body}");
+    assert!(!is_short_or_says_why(&long));
+    assert!(!is_short_or_says_why(&format!("//! A module. {LONGER_BECAUSE}\n{body}")));
+    assert!(!is_short_or_says_why(&format!("// {LONGER_BECAUSE} one table of cases.\n{body}")));
+    assert!(is_short_or_says_why(&format!("//! A module.\n//! {LONGER_BECAUSE} one table of cases.\n{body}")));
 }

@@ -83,11 +83,12 @@ mod with_std {
     /// owner (a leaked `Box<Bytes>`) keeps alive.
     pub(super) fn open(path: &CStr) -> Result<(TableFile<&'static [u8]>, *mut c_void), Status> {
         let path = to_path(path)?;
-        let bytes = match TableFile::open(path).map_err(|e| of_file_error(&e))? {
-            TableFile::Complete(table) => table.into_bytes(),
-            TableFile::Patterns(set) => set.into_bytes(),
-            _ => return Err(GODTAB_ERROR_UNSUPPORTED),
-        };
+        let file = TableFile::open(path).map_err(|e| of_file_error(&e))?;
+        // The C API answers tile puzzles (complete tables and pattern sets).
+        if file.definition().is_none() {
+            return Err(GODTAB_ERROR_UNSUPPORTED);
+        }
+        let bytes = file.into_bytes();
         let owner = Box::into_raw(Box::new(bytes));
         // SAFETY: `owner` was just made from a Box and is freed only by
         // `free_owner` at the close; a mapping or a Vec keeps its bytes in

@@ -7,7 +7,7 @@ use core::ffi::c_char;
 use core::mem::{align_of, size_of};
 use core::ptr;
 
-use godtab_runtime::TableFile;
+use godtab_runtime::{TableFile, TableKind};
 
 use crate::Status::{self, *};
 use crate::catch_panic;
@@ -295,7 +295,7 @@ pub unsafe extern "C" fn godtab_table_id(table: *const GodtabTable, out: *mut c_
 pub unsafe extern "C" fn godtab_table_cells(table: *const GodtabTable) -> usize {
     // SAFETY: the caller's rule for `table`.
     catch_panic::guard(0, || {
-        unsafe { open_table(table) }.ok().and_then(TableFile::definition).map_or(0, |d| d.puzzle().cells())
+        unsafe { open_table(table) }.ok().and_then(|file| file.definition()).map_or(0, |d| d.puzzle().cells())
     })
 }
 
@@ -309,7 +309,7 @@ pub unsafe extern "C" fn godtab_table_cells(table: *const GodtabTable) -> usize 
 pub unsafe extern "C" fn godtab_table_moves(table: *const GodtabTable) -> usize {
     // SAFETY: the caller's rule for `table`.
     catch_panic::guard(0, || {
-        unsafe { open_table(table) }.ok().and_then(TableFile::definition).map_or(0, |d| d.puzzle().move_count())
+        unsafe { open_table(table) }.ok().and_then(|file| file.definition()).map_or(0, |d| d.puzzle().move_count())
     })
 }
 
@@ -326,10 +326,7 @@ pub unsafe extern "C" fn godtab_table_moves(table: *const GodtabTable) -> usize 
 pub unsafe extern "C" fn godtab_table_max_depth(table: *const GodtabTable) -> u32 {
     catch_panic::guard(0, || {
         // SAFETY: the caller's rule for `table`.
-        unsafe { open_table(table) }.map_or(0, |file| match file {
-            TableFile::Complete(table) => u32::from(table.max_depth()),
-            _ => GODTAB_MAX_SOLUTION as u32,
-        })
+        unsafe { open_table(table) }.map_or(0, |file| file.gods_number().map_or(GODTAB_MAX_SOLUTION as u32, u32::from))
     })
 }
 
@@ -345,8 +342,8 @@ pub unsafe extern "C" fn godtab_table_max_depth(table: *const GodtabTable) -> u3
 pub unsafe extern "C" fn godtab_table_kind(table: *const GodtabTable) -> u32 {
     catch_panic::guard(GODTAB_KIND_NONE, || {
         // SAFETY: the caller's rule for `table`.
-        unsafe { open_table(table) }.map_or(GODTAB_KIND_NONE, |file| match file {
-            TableFile::Complete(_) => GODTAB_KIND_COMPLETE,
+        unsafe { open_table(table) }.map_or(GODTAB_KIND_NONE, |file| match file.kind() {
+            TableKind::Complete => GODTAB_KIND_COMPLETE,
             _ => GODTAB_KIND_PATTERNS,
         })
     })

@@ -23,16 +23,22 @@
 //! ```
 //!
 //! Where a new kind of table goes: a variant of [`TableFile`] in the
-//! runtime, and one arm in each `match` of this file (opening, the
-//! puzzle's moves, parsing, showing, solvability, solving, the summary).
+//! runtime, and one arm in each `match` of this crate (opening, the
+//! puzzle's moves, parsing, showing, solvability, solving, the summary in
+//! this file; the description in `describe.rs`, random states in
+//! `draw.rs`, batches in `batch.rs`). No other crate matches on the kind.
 
 mod answer;
+mod batch;
+mod describe;
+mod draw;
 mod json;
 mod optimal;
 mod orbits;
 mod position;
 mod summary;
 mod two_phase;
+mod unsolvable;
 
 use std::sync::OnceLock;
 use std::time::Instant;
@@ -41,6 +47,12 @@ use godtab_runtime::{Definition, TableFile};
 use godtab_search::{Outcome, Searcher};
 
 pub use answer::{Answer, AskError, Count, DEFAULT_MAX_LENGTH, Limits, Work};
+pub use batch::RowError;
+pub use describe::{
+    Board, CompleteSection, Description, OrbitNumbering, OrbitPattern, OrbitPatternsSection, OrbitSeen, OrbitShape,
+    Outline, TilePattern, TilePatternsSection,
+};
+pub use draw::{Draw, DrawError, Layout};
 pub use json::JsonAnswer;
 pub use optimal::AllOptimal;
 pub use position::{Position, Written};
@@ -324,11 +336,20 @@ impl<B: AsRef<[u8]>> Oracle<B> {
     ///
     /// As [`Oracle::solve`].
     pub fn distance(&self, position: &Position) -> Result<Option<usize>, AskError> {
+        self.distance_within(position, &self.limits)
+    }
+
+    /// [`Oracle::distance`], searched within `limits` (a request's own).
+    ///
+    /// # Errors
+    ///
+    /// As [`Oracle::solve`].
+    pub fn distance_within(&self, position: &Position, limits: &Limits) -> Result<Option<usize>, AskError> {
         match (self.file(), position) {
             (Some(TableFile::Complete(table)), Position::Tiles(state)) => {
                 table.distance(state).map(|d| d.map(usize::from)).map_err(|e| AskError::Damaged(e.to_string()))
             }
-            _ => Ok(self.solve(position)?.distance()),
+            _ => Ok(self.solve_within(position, limits)?.distance()),
         }
     }
 

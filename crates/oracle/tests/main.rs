@@ -13,6 +13,8 @@ use godtab_runtime::{Encoding, TableFile};
 use godtab_twisty::pattern::{Coder, PatternDef};
 use godtab_twisty::symmetry::{Group, find};
 
+mod many;
+
 fn oracle(bytes: Vec<u8>) -> Oracle<Vec<u8>> {
     Oracle::new(TableFile::new(bytes).unwrap())
 }
@@ -173,25 +175,27 @@ fn the_two_phase_tables_solve_cubes_within_the_length_asked() {
     }
 }
 
+/// The 2x2x2 cube and the bytes of an orbit pattern set of it: one pattern,
+/// the corners' places (their orientations left out), reduced by the
+/// cube's symmetries.
+fn pocket_set() -> (godtab_twisty::Twisty, Vec<u8>) {
+    let pocket = twisty("cube-2x2x2.tws");
+    let group = Group::new(&pocket, find(&pocket));
+    let places = PatternDef { groups: (0..7).collect(), oriented: vec![false; 7] };
+    let coders = [Coder::new(&pocket, &places, Some(&group))];
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("set.gtab");
+    write_orbit_pattern_set(&pocket, &coders, Some(group.len() as u16), u64::MAX, &Options::default(), &path).unwrap();
+    (pocket, std::fs::read(&path).unwrap())
+}
+
 /// The 2x2x2 cube through an orbit pattern set: answers from scrambles
 /// solve them within the scramble's length, a twisted corner cannot be
 /// solved, and facelets are the 3x3x3's alone.
 #[test]
 fn an_orbit_pattern_set_answers_scrambles_of_the_2x2x2() {
-    let definition = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/puzzles/cube-2x2x2.tws");
-    let dir = tempfile::tempdir().unwrap();
-    let spec = dir.path().join("spec.toml");
-    std::fs::write(&spec, format!("definition = {:?}\n", definition.to_str().unwrap())).unwrap();
-    let godtab_spec::Loaded::Twisty(twisty) = godtab_spec::load_any(&spec, godtab_spec::Metric::Half).unwrap() else {
-        panic!("a definition file's spec is a twisty puzzle")
-    };
-    let pocket = twisty.puzzle;
-    let group = Group::new(&pocket, find(&pocket));
-    let places = PatternDef { groups: (0..7).collect(), oriented: vec![false; 7] };
-    let coders = [Coder::new(&pocket, &places, Some(&group))];
-    let path = dir.path().join("set.gtab");
-    write_orbit_pattern_set(&pocket, &coders, Some(group.len() as u16), u64::MAX, &Options::default(), &path).unwrap();
-    let mut oracle = oracle(std::fs::read(&path).unwrap());
+    let (pocket, bytes) = pocket_set();
+    let mut oracle = oracle(bytes);
     oracle.set_limits(Limits { threads: Some(1), ..Limits::default() });
     oracle.ready().unwrap();
     assert!(!oracle.takes_facelets());

@@ -1,7 +1,7 @@
 //! The library's errors as Python exceptions: the same messages as the
 //! `godtab` command's, in the exception Python programs expect.
 
-use godtab_runtime::{Error, FileError, QueryError};
+use godtab_runtime::{Error, FileError};
 use pyo3::exceptions::{PyException, PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
@@ -50,14 +50,5 @@ pub(crate) fn os_error(error: &std::io::Error, message: String) -> PyErr {
     match error.raw_os_error() {
         Some(errno) => PyOSError::new_err((errno, message)),
         None => PyOSError::new_err(message),
-    }
-}
-
-/// A query that failed: a state of another puzzle is a `ValueError`, a
-/// table that contradicts itself a [`TableError`].
-pub(crate) fn query_error(error: QueryError) -> PyErr {
-    match error {
-        QueryError::WrongPuzzle => PyValueError::new_err(error.to_string()),
-        other => TableError::new_err(other.to_string()),
     }
 }

@@ -2,33 +2,35 @@
 
 use std::path::PathBuf;
 
-use godtab_oracle::{AskError, Limits, Oracle, Position};
-use godtab_runtime::{Bytes, Definition, Kind, PatternSet, Puzzle, State, TableFile};
+use godtab_oracle::{AskError, Description, Limits, Oracle, Position, RowError, Written};
+use godtab_runtime::{Bytes, Definition, Kind, Puzzle, TableFile};
 use numpy::{PyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rayon::prelude::*;
 
-use crate::errors::{NodeLimitError, file_error, query_error, table_error};
+use crate::errors::{NodeLimitError, TableError, file_error, table_error};
 use crate::source::Source;
 use crate::states::{state_of, to_python};
 
 /// A godtab table file: a complete table (every state's distance, in the
-/// full, compact or parity encoding) or a pattern set (answers by IDA*).
+/// full, compact or parity encoding), a pattern set of tiles (answers by
+/// IDA*) or an orbit pattern set (a twisty puzzle's: answers by its search).
 ///
 /// Open one with Table.open(path), Table.from_bytes(buffer) or
 /// godtab.builtin(name). States are strings in the puzzle's text form,
 /// sequences of tile values (flat or in rows, numpy arrays too; 0 for a
 /// sliding puzzle's blank) or, for orbit puzzles, dicts of orbit name to
-/// (pieces, orientations).
+/// (pieces, orientations). An orbit pattern set's states are strings
+/// alone (its blocks on one line, as `godtab random` writes them).
 #[pyclass(frozen, module = "godtab")]
 pub(crate) struct Table {
     /// The file, asked through the oracle every front end asks through.
     oracle: Oracle<Source>,
-    /// The puzzle (a complete table's or a pattern set's: the kinds this
-    /// module answers from).
-    definition: Definition,
+    /// The tile puzzle of a complete table or a pattern set of tiles
+    /// (`None` for an orbit pattern set, whose states are text alone).
+    definition: Option<Definition>,
 }
 
 /// How many rows of a batch one task answers: enough to amortise the
@@ -54,87 +56,67 @@ impl Table {
 
     fn of_source(source: Source) -> PyResult<Self> {
         let file = TableFile::new(source).map_err(table_error)?;
-        let Some(definition) = file.definition().cloned() else {
-            return Err(PyTypeError::new_err(format!(
-                "an {} (a twisty puzzle's tables): this module answers from complete tables and pattern sets; \
-                 use the godtab command for it",
-                file.kind()
-            )));
-        };
-        Ok(Self { oracle: Oracle::new(file), definition })
+        let definition = file.definition().cloned();
+        let oracle = Oracle::new(file);
+        oracle.ready().map_err(|e| ask_error(&e, ""))?;
+        Ok(Self { oracle, definition })
     }
 
-    fn file(&self) -> &TableFile<Source> {
-        // Every godtab.Table is made from a table file (`of_source`); only
-        // the cube's two-phase tables have none.
-        self.oracle.file().expect("a godtab.Table is made from a table file")
+    /// The tile puzzle, or a `TypeError` saying that an orbit pattern
+    /// set's states are text.
+    fn definition(&self) -> PyResult<&Definition> {
+        self.definition.as_ref().ok_or_else(|| {
+            PyTypeError::new_err(format!(
+                "{} is an orbit pattern set: its states are strings (blocks on one line), and it answers \
+                 distance and solve",
+                self.oracle.name()
+            ))
+        })
     }
 
-    fn definition(&self) -> &Definition {
-        &self.definition
+    fn puzzle(&self) -> PyResult<&Puzzle> {
+        Ok(self.definition()?.puzzle())
     }
 
-    fn puzzle(&self) -> &Puzzle {
-        self.definition().puzzle()
-    }
-
-    fn move_names(&self, moves: impl IntoIterator<Item = usize>) -> Vec<String> {
-        moves.into_iter().map(|m| self.definition().move_name(m).unwrap_or("?").to_string()).collect()
-    }
-
-    fn patterns(&self) -> Option<&PatternSet<Source>> {
-        match self.file() {
-            TableFile::Patterns(set) => Some(set),
-            _ => None,
+    /// The state a Python value stands for: any form of a tile puzzle's
+    /// state, or the text of an orbit pattern set's.
+    fn position(&self, state: &Bound<'_, PyAny>) -> PyResult<Position> {
+        match &self.definition {
+            Some(definition) => Ok(Position::Tiles(state_of(definition.puzzle(), state)?)),
+            None => {
+                let text: String = state.extract()?;
+                self.oracle.parse(&text, Written::State).map_err(|e| ask_error(&e, ""))
+            }
         }
+    }
+
+    /// What the oracle says the table holds.
+    fn description(&self) -> PyResult<Description> {
+        self.oracle.describe().map_err(|e| ask_error(&e, ""))
     }
 
     /// The optimal solution of `state` as move indices, `None` if it
     /// cannot reach the goal; with the GIL released.
-    fn solution(&self, py: Python<'_>, state: &State, max_nodes: Option<u64>) -> PyResult<Option<Vec<usize>>> {
+    fn solution(&self, py: Python<'_>, state: &Position, max_nodes: Option<u64>) -> PyResult<Option<Vec<usize>>> {
         let limits = Limits { max_nodes, ..Limits::default() };
-        let answer = py.detach(|| self.oracle.solve_within(&Position::Tiles(*state), &limits));
-        answer.map(|answer| answer.moves).map_err(|e| Unanswered::Ask(e).into_py())
+        let answer = py.detach(|| self.oracle.solve_within(state, &limits));
+        answer.map(|answer| answer.moves).map_err(|e| ask_error(&e, ""))
     }
 }
 
-/// Why a query has no answer.
-enum Unanswered {
-    Query(godtab_runtime::QueryError),
-    /// As the oracle says.
-    Ask(AskError),
-    /// The table, as its error says.
-    Table(String),
-    /// Row `.0` of a batch.
-    Row(usize, Box<Unanswered>),
-    State(usize, godtab_runtime::StateError),
-}
-
-impl From<godtab_runtime::QueryError> for Unanswered {
-    fn from(error: godtab_runtime::QueryError) -> Self {
-        Self::Query(error)
+/// Why the oracle gave no answer, as the Python exception a program
+/// expects, its message after `prefix` ("row 3: ", for a batch's row).
+fn ask_error(error: &AskError, prefix: &str) -> PyErr {
+    match error {
+        AskError::NodeLimit { .. } => NodeLimitError::new_err(format!("{prefix}{error} (raise max_nodes)")),
+        AskError::Damaged(_) => TableError::new_err(format!("{prefix}{error}")),
+        _ => PyValueError::new_err(format!("{prefix}{error}")),
     }
 }
 
-impl Unanswered {
-    fn into_py(self) -> PyErr {
-        match self {
-            Self::Query(e) => query_error(e),
-            Self::Ask(e @ AskError::NodeLimit { .. }) => NodeLimitError::new_err(format!("{e} (raise max_nodes)")),
-            Self::Ask(e @ AskError::Damaged(_)) => crate::errors::TableError::new_err(e.to_string()),
-            Self::Ask(e) => PyValueError::new_err(e.to_string()),
-            Self::Table(message) => crate::errors::TableError::new_err(message),
-            Self::State(row, e) => PyValueError::new_err(format!("row {row}: {e}")),
-            Self::Row(row, inner) => {
-                let inner = inner.into_py();
-                Python::attach(|py| {
-                    let message = format!("row {row}: {}", inner.value(py));
-                    let kind = inner.get_type(py);
-                    kind.call1((message,)).map_or(inner, |e| PyErr::from_value(e))
-                })
-            }
-        }
-    }
+/// Why a row of a batch got no answer, as [`ask_error`] says it.
+fn row_error(RowError { row, error }: RowError) -> PyErr {
+    ask_error(&error, &format!("row {row}: "))
 }
 
 #[pymethods]
@@ -151,12 +133,7 @@ impl Table {
     #[pyo3(signature = (path, verify = true))]
     pub(crate) fn open(py: Python<'_>, path: PathBuf, verify: bool) -> PyResult<Self> {
         let file = py.detach(|| TableFile::open(&path)).map_err(file_error)?;
-        let bytes = match file {
-            TableFile::Complete(table) => table.into_bytes(),
-            TableFile::Patterns(set) => set.into_bytes(),
-            _ => return Err(PyTypeError::new_err("a kind of table file this module does not answer from")),
-        };
-        Self::of_checked_source(py, Source::Owned(bytes), verify)
+        Self::of_checked_source(py, Source::Owned(file.into_bytes()), verify)
     }
 
     /// A table over the bytes of any buffer-protocol object (bytes,
@@ -175,11 +152,12 @@ impl Table {
     /// The puzzle's id ("eight-puzzle", or a spec's name).
     #[getter]
     fn id(&self) -> &str {
-        self.definition().id()
+        self.oracle.name()
     }
 
-    /// "complete" (answers by lookup) or "patterns" (a pattern set:
-    /// answers by search).
+    /// "complete" (answers by lookup), "patterns" (a pattern set of
+    /// tiles: answers by search) or "orbit patterns" (an orbit pattern
+    /// set: answers by search).
     #[getter]
     fn kind(&self) -> &'static str {
         self.oracle.kind()
@@ -189,16 +167,13 @@ impl Table {
     /// "parity"; None for a pattern set.
     #[getter]
     fn encoding(&self) -> Option<&'static str> {
-        match self.file() {
-            TableFile::Complete(table) => Some(table.encoding().name()),
-            _ => None,
-        }
+        self.oracle.summary().encoding
     }
 
     /// The puzzle's kind: "sliding", "permutation" or "orbits".
     #[getter]
     fn puzzle_kind(&self) -> &'static str {
-        match self.puzzle().kind() {
+        match self.definition.as_ref().map_or(Kind::Orbits, |d| d.puzzle().kind()) {
             Kind::Sliding => "sliding",
             Kind::Permutation => "permutation",
             Kind::Orbits => "orbits",
@@ -208,66 +183,67 @@ impl Table {
     /// The moves' names, in the puzzle's order.
     #[getter]
     fn moves(&self) -> Vec<String> {
-        self.definition().move_names().map(str::to_string).collect()
+        self.oracle.all_move_names().into_iter().map(str::to_string).collect()
     }
 
     /// The numbers in a state's row of a batch: a board's cells; for an
     /// orbit puzzle, every orbit's pieces and orientations.
     #[getter]
-    fn width(&self) -> usize {
-        let puzzle = self.puzzle();
-        match puzzle.kind() {
-            Kind::Orbits => puzzle.orbits().map(|o| 2 * o.pieces).sum(),
-            _ => puzzle.cells(),
-        }
+    fn width(&self) -> PyResult<usize> {
+        self.puzzle()?;
+        Ok(self.oracle.row_width().unwrap_or(0))
     }
 
     /// The board's shape (rows, cols); None for an orbit puzzle.
     #[getter]
     fn shape(&self) -> Option<(usize, usize)> {
-        let puzzle = self.puzzle();
+        let puzzle = self.definition.as_ref()?.puzzle();
         (puzzle.kind() != Kind::Orbits).then(|| (puzzle.rows(), puzzle.cols()))
     }
 
     /// What the file holds, as `godtab info` says it: id, kind, encoding,
     /// states (rank slots), reachable, gods_number, histogram (states at
     /// each distance), moves, bits_per_state, bytes, checksum, generator;
-    /// for a pattern set, its patterns and how they combine.
+    /// for a pattern set, its patterns and how they combine; for an orbit
+    /// pattern set, states is the number its moves make.
     #[getter]
     fn info<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = self.description()?;
         let info = PyDict::new(py);
         info.set_item("id", self.id())?;
         info.set_item("kind", self.kind())?;
         info.set_item("puzzle_kind", self.puzzle_kind())?;
-        info.set_item("moves", self.moves())?;
-        info.set_item("states", self.puzzle().slots())?;
-        info.set_item("bytes", self.file().as_bytes().len())?;
-        info.set_item("checksum", self.file().checksum())?;
-        info.set_item("generator", self.file().generator())?;
-        match self.file() {
-            TableFile::Complete(table) => {
-                info.set_item("encoding", table.encoding().name())?;
-                info.set_item("reachable", table.reachable())?;
-                info.set_item("gods_number", table.max_depth())?;
-                info.set_item("histogram", table.histogram().collect::<Vec<u64>>())?;
-                info.set_item("bits_per_state", table.bits_per_state())?;
+        info.set_item("moves", &d.moves)?;
+        match (&d.board, &d.orbit_patterns) {
+            (Some(board), _) => info.set_item("states", board.slots)?,
+            (None, Some(set)) => info.set_item("states", set.states)?,
+            (None, None) => info.set_item("states", py.None())?,
+        }
+        info.set_item("bytes", d.bytes)?;
+        info.set_item("checksum", d.checksum)?;
+        info.set_item("generator", &d.generator)?;
+        if let Some(complete) = &d.complete {
+            info.set_item("encoding", complete.encoding.name())?;
+            info.set_item("reachable", complete.reachable)?;
+            info.set_item("gods_number", complete.gods_number)?;
+            info.set_item("histogram", &complete.histogram)?;
+            info.set_item("bits_per_state", complete.bits_per_state)?;
+        }
+        if d.complete.is_none() {
+            for key in ["encoding", "reachable", "gods_number", "histogram"] {
+                info.set_item(key, py.None())?;
             }
-            _ => {
-                let set = self.patterns().expect("the other kind is a pattern set");
-                info.set_item("encoding", py.None())?;
-                info.set_item("reachable", py.None())?;
-                info.set_item("gods_number", py.None())?;
-                info.set_item("histogram", py.None())?;
-                // Lists of ints (a Vec<u8> would become bytes).
-                let patterns: Vec<Vec<u16>> =
-                    set.patterns().map(|p| p.tiles().iter().map(|&t| u16::from(t)).collect()).collect();
-                info.set_item("patterns", patterns)?;
-                let combine = match set.combine() {
-                    godtab_runtime::Combine::Sum => "sum",
-                    godtab_runtime::Combine::Max => "max",
-                };
-                info.set_item("combine", combine)?;
-            }
+        }
+        if let Some(set) = &d.tile_patterns {
+            // Lists of ints (a Vec<u8> would become bytes).
+            let patterns: Vec<Vec<u16>> =
+                set.patterns.iter().map(|p| p.tiles.iter().map(|&t| u16::from(t)).collect()).collect();
+            info.set_item("patterns", patterns)?;
+            let combine = match set.combine {
+                godtab_runtime::Combine::Sum => "sum",
+                godtab_runtime::Combine::Max => "max",
+            };
+            info.set_item("combine", combine)?;
         }
         info.set_item("memory_mapped", self.file_is_mapped())?;
         Ok(info)
@@ -278,12 +254,9 @@ impl Table {
     /// million by default) and raises NodeLimitError past them.
     #[pyo3(signature = (state, max_nodes = None))]
     fn distance(&self, py: Python<'_>, state: &Bound<'_, PyAny>, max_nodes: Option<u64>) -> PyResult<Option<usize>> {
-        let state = state_of(self.puzzle(), state)?;
-        match self.file() {
-            // A lookup: no need to give the GIL up for it.
-            TableFile::Complete(table) => Ok(table.distance(&state).map_err(query_error)?.map(usize::from)),
-            _ => Ok(self.solution(py, &state, max_nodes)?.map(|moves| moves.len())),
-        }
+        let state = self.position(state)?;
+        let limits = Limits { max_nodes, ..Limits::default() };
+        py.detach(|| self.oracle.distance_within(&state, &limits)).map_err(|e| ask_error(&e, ""))
     }
 
     /// An optimal solution of `state` as a list of move names (the
@@ -292,8 +265,9 @@ impl Table {
     /// nodes (see distance).
     #[pyo3(signature = (state, max_nodes = None))]
     fn solve(&self, py: Python<'_>, state: &Bound<'_, PyAny>, max_nodes: Option<u64>) -> PyResult<Option<Vec<String>>> {
-        let state = state_of(self.puzzle(), state)?;
-        Ok(self.solution(py, &state, max_nodes)?.map(|moves| self.move_names(moves)))
+        let state = self.position(state)?;
+        let moves = self.solution(py, &state, max_nodes)?;
+        Ok(moves.map(|moves| self.oracle.move_names(&moves).into_iter().map(str::to_string).collect()))
     }
 
     /// The distances of many states at once: `states` is a numpy uint8
@@ -311,7 +285,7 @@ impl Table {
         states: PyReadonlyArray2<'py, u8>,
         max_nodes: Option<u64>,
     ) -> PyResult<Bound<'py, PyArray1<i16>>> {
-        let width = self.width();
+        let width = self.width()?;
         let [rows, cols] = [states.shape()[0], states.shape()[1]];
         if cols != width {
             return Err(PyValueError::new_err(format!(
@@ -330,7 +304,7 @@ impl Table {
             }
         };
         let mut out = vec![0i16; rows];
-        py.detach(|| self.answer_rows(values, width, &mut out, max_nodes)).map_err(Unanswered::into_py)?;
+        py.detach(|| self.answer_rows(values, width, &mut out, max_nodes)).map_err(row_error)?;
         Ok(PyArray1::from_vec(py, out))
     }
 
@@ -338,15 +312,15 @@ impl Table {
     /// its tiles, or of its parity class), or None for a state outside
     /// the rank space (one that cannot reach the goal).
     fn rank(&self, state: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
-        let state = state_of(self.puzzle(), state)?;
-        Ok(self.puzzle().rank_checked(&state))
+        let state = state_of(self.puzzle()?, state)?;
+        Ok(self.puzzle()?.rank_checked(&state))
     }
 
     /// The state with this rank (see rank).
     ///
     /// Raises ValueError for a rank past the table's states.
     fn unrank<'py>(&self, py: Python<'py>, rank: u64) -> PyResult<Bound<'py, PyAny>> {
-        let puzzle = self.puzzle();
+        let puzzle = self.puzzle()?;
         if rank >= puzzle.slots() {
             return Err(PyValueError::new_err(format!("rank {rank} is past the {} states", puzzle.slots())));
         }
@@ -355,131 +329,87 @@ impl Table {
 
     /// The solved state.
     fn goal<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_python(py, self.puzzle(), &self.puzzle().goal())
+        let puzzle = self.puzzle()?;
+        to_python(py, puzzle, &puzzle.goal())
     }
 
     /// The state a scramble leads to from the goal: move names separated
     /// by spaces ("R U2 F'", "u l l d"); a power such as R2 makes R twice,
     /// R' undoes R.
     fn scramble<'py>(&self, py: Python<'py>, moves: &str) -> PyResult<Bound<'py, PyAny>> {
-        let state = self.definition().scramble(moves.as_bytes()).map_err(|e| PyValueError::new_err(e.to_string()))?;
-        to_python(py, self.puzzle(), &state)
+        let state = self.definition()?.scramble(moves.as_bytes()).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        to_python(py, self.puzzle()?, &state)
     }
 
     /// A state (in any form a query takes) as this puzzle's values: a list
     /// of tile values, or for an orbit puzzle a dict.
     fn parse<'py>(&self, py: Python<'py>, state: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        to_python(py, self.puzzle(), &state_of(self.puzzle(), state)?)
+        let puzzle = self.puzzle()?;
+        to_python(py, puzzle, &state_of(puzzle, state)?)
     }
 
     /// A state in the puzzle's text form ("2 3 4 1 5 x 7 6 8").
     fn format(&self, state: &Bound<'_, PyAny>) -> PyResult<String> {
-        let state = state_of(self.puzzle(), state)?;
-        Ok(self.puzzle().display(&state).to_string())
+        let puzzle = self.puzzle()?;
+        Ok(puzzle.display(&state_of(puzzle, state)?).to_string())
     }
 
     /// Checks the checksum over every byte (memory speed).
     ///
     /// Raises TableError if the bytes are damaged.
     fn verify(&self, py: Python<'_>) -> PyResult<()> {
-        py.detach(|| self.file().verify()).map_err(table_error)
+        py.detach(|| self.oracle.file().map_or(Ok(()), |file| file.verify())).map_err(table_error)
     }
 
-    fn __repr__(&self) -> String {
-        match self.file() {
-            TableFile::Complete(table) => format!(
+    fn __repr__(&self) -> PyResult<String> {
+        let d = self.description()?;
+        Ok(match (&d.complete, &d.tile_patterns) {
+            (Some(complete), _) => format!(
                 "<godtab.Table {} ({} encoding): {} states, God's number {}>",
                 self.id(),
-                table.encoding().name(),
-                table.reachable(),
-                table.max_depth()
+                complete.encoding.name(),
+                complete.reachable,
+                complete.gods_number
             ),
-            _ => format!(
+            (_, set) => format!(
                 "<godtab.Table {} (pattern set of {} patterns)>",
                 self.id(),
-                self.patterns().map_or(0, PatternSet::pattern_count)
+                set.as_ref().map_or(0, |set| set.patterns.len())
             ),
-        }
+        })
     }
 }
 
 impl Table {
     fn file_is_mapped(&self) -> bool {
-        match self.file() {
-            TableFile::Complete(table) => table.bytes().is_mapped(),
-            TableFile::Patterns(set) => set.bytes().is_mapped(),
-            _ => false,
-        }
+        self.oracle.file().is_some_and(|file| file.bytes().is_mapped())
     }
 
     /// Answers every row of `values` (`width` numbers each) into `out`, on
-    /// rayon's threads.
+    /// rayon's threads: each task asks the oracle about its rows.
     fn answer_rows(
         &self,
         values: &[u8],
         width: usize,
         out: &mut [i16],
         max_nodes: Option<u64>,
-    ) -> Result<(), Unanswered> {
+    ) -> Result<(), RowError> {
+        let limits = Limits { max_nodes, ..Limits::default() };
         let tasks: Vec<(usize, &[u8], &mut [i16])> = values
             .chunks(BATCH_ROWS * width.max(1))
             .zip(out.chunks_mut(BATCH_ROWS))
             .enumerate()
             .map(|(task, (values, out))| (task * BATCH_ROWS, values, out))
             .collect();
-        let puzzle = self.puzzle();
-        let encode = |distance: Option<usize>| distance.map_or(-1, |d| d as i16);
-        match self.file() {
-            // A full table: a group of rows ranked, then their entries read,
-            // so that the reads' memory latencies overlap.
-            TableFile::Complete(table) if table.rank_reader().is_some() => {
-                let reader = table.rank_reader().expect("a full table reads by rank");
-                tasks.into_par_iter().try_for_each(|(first, values, out)| {
-                    const GROUP: usize = 32;
-                    let groups = values.chunks(GROUP * width).zip(out.chunks_mut(GROUP));
-                    for (g, (values, out)) in groups.enumerate() {
-                        let at = first + g * GROUP;
-                        let mut ranks = [None; GROUP];
-                        for (i, (row, rank)) in values.chunks_exact(width).zip(&mut ranks).enumerate() {
-                            *rank = puzzle.rank_values(row).map_err(|e| Unanswered::State(at + i, e))?;
-                        }
-                        for (i, (rank, answer)) in ranks.iter().zip(out.iter_mut()).enumerate() {
-                            let distance = match rank {
-                                Some(rank) => {
-                                    reader.distance(*rank).map_err(|e| Unanswered::Row(at + i, Box::new(e.into())))?
-                                }
-                                None => None,
-                            };
-                            *answer = encode(distance.map(usize::from));
-                        }
-                    }
-                    Ok(())
-                })
-            }
-            TableFile::Complete(table) => tasks.into_par_iter().try_for_each(|(first, values, out)| {
-                for (i, (row, answer)) in values.chunks_exact(width).zip(out.iter_mut()).enumerate() {
-                    let distance = table.distance_of_values(row).map_err(|e| match e {
-                        godtab_runtime::Error::State(e) => Unanswered::State(first + i, e),
-                        godtab_runtime::Error::Query(e) => Unanswered::Row(first + i, Box::new(e.into())),
-                        other => Unanswered::Row(first + i, Box::new(Unanswered::Table(other.to_string()))),
-                    })?;
-                    *answer = encode(distance.map(usize::from));
+        tasks.into_par_iter().try_for_each(|(first, values, out)| {
+            let answer = |row: usize, distance: Option<usize>| {
+                if let Some(slot) = out.get_mut(row) {
+                    *slot = distance.map_or(-1, |d| d as i16);
                 }
-                Ok(())
-            }),
-            // Every other table through the oracle, a row at a time.
-            _ => {
-                let limits = Limits { max_nodes, ..Limits::default() };
-                tasks.into_par_iter().try_for_each(|(first, values, out)| {
-                    for (i, (row, answer)) in values.chunks_exact(width).zip(out.iter_mut()).enumerate() {
-                        let state = puzzle.state_from_values(row).map_err(|e| Unanswered::State(first + i, e))?;
-                        let solved = self.oracle.solve_within(&Position::Tiles(state), &limits);
-                        let moves = solved.map_err(|e| Unanswered::Row(first + i, Box::new(Unanswered::Ask(e))))?;
-                        *answer = encode(moves.distance());
-                    }
-                    Ok(())
-                })
-            }
-        }
+            };
+            self.oracle
+                .distances_of_rows(values, &limits, answer)
+                .map_err(|RowError { row, error }| RowError { row: first + row, error })
+        })
     }
 }

@@ -309,6 +309,12 @@ impl<B: AsRef<[u8]>> OrbitPatternSet<B> {
         &self.bytes
     }
 
+    /// The byte source, given back.
+    #[must_use]
+    pub fn into_bytes(self) -> B {
+        self.bytes
+    }
+
     /// The puzzle's id.
     #[must_use]
     pub fn id(&self) -> &str {

@@ -152,6 +152,36 @@ impl<B: AsRef<[u8]>> TableFile<B> {
         }
     }
 
+    /// The byte source (to ask it, say, whether it is mapped).
+    #[must_use]
+    pub fn bytes(&self) -> &B {
+        match self {
+            Self::Complete(table) => table.bytes(),
+            Self::Patterns(set) => set.bytes(),
+            Self::OrbitPatterns(set) => set.bytes(),
+        }
+    }
+
+    /// The byte source, given back (to open it again where it will stay).
+    #[must_use]
+    pub fn into_bytes(self) -> B {
+        match self {
+            Self::Complete(table) => table.into_bytes(),
+            Self::Patterns(set) => set.into_bytes(),
+            Self::OrbitPatterns(set) => set.into_bytes(),
+        }
+    }
+
+    /// God's number (the most moves any state needs), which only a
+    /// complete table knows.
+    #[must_use]
+    pub fn gods_number(&self) -> Option<u8> {
+        match self {
+            Self::Complete(table) => Some(table.max_depth()),
+            Self::Patterns(_) | Self::OrbitPatterns(_) => None,
+        }
+    }
+
     /// What generated the file (name and version).
     #[must_use]
     pub fn generator(&self) -> &str {
