@@ -123,7 +123,8 @@ fn given_tables(args: &Args) -> Result<BTreeMap<String, (Oracle<Bytes>, PathBuf)
     let mut given: BTreeMap<String, (Oracle<Bytes>, PathBuf)> = BTreeMap::new();
     for path in paths {
         let table = TableArgs { table: Some(path.clone()), tables: None };
-        let (oracle, _) = table.open_verified(None)?.into_oracle(SearchArgs::default());
+        // The one opening of `solve` and `judge`: two-phase tables files too.
+        let (oracle, _) = table.open_oracle(None, SearchArgs::default())?;
         let name = oracle.name().to_string();
         if let Some((_, first)) = given.get(&name) {
             bail!(

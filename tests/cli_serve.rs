@@ -413,3 +413,26 @@ fn orbit_pattern_sets_are_served_and_answer_as_solve_does_from_them() {
     let (status, time, _) = server.stop("TERM", Duration::from_secs(3));
     assert!(status.success() && time < Duration::from_secs(3));
 }
+
+#[test]
+fn two_phase_tables_given_as_a_file_are_served_as_solve_answers_from_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cube-3x3x3.twophase");
+    std::fs::write(&path, godtab_twophase::build_tables()).unwrap();
+    let file = path.to_str().unwrap();
+    let server = Server::start(&["--table", file]);
+    assert!(
+        server.heading.contains(&format!("cube-3x3x3: {file}, instead of the built-in table")),
+        "{}",
+        server.heading
+    );
+    let mut connection = Connection::open(server.addr);
+    let (status, body) = connection.send("POST", "/v1/solve", r#"{"table": "cube-3x3x3", "scramble": "R U F' D2 L"}"#);
+    assert_eq!(status, 200, "{body}");
+    let cli = godtab(&["solve", "--table", file, "--scramble", "R U F' D2 L", "--json"], b"");
+    assert!(cli.status.success(), "{}", stderr(&cli));
+    let served: Value = serde_json::from_str(&body).unwrap();
+    let solved: Value = serde_json::from_str(stdout(&cli).trim()).unwrap();
+    assert_eq!(served, solved);
+    assert_eq!(served["length"], 5);
+}

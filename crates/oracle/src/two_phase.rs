@@ -37,23 +37,34 @@ fn damaged(error: TablesError) -> AskError {
     AskError::Damaged(error.to_string())
 }
 
-/// Checks that `bytes` are two-phase tables: the large ones of `godtab gen
-/// cube-3x3x3-two-phase`, or the built-in ones (headers only).
-pub(crate) fn check(bytes: &[u8]) -> Result<(), AskError> {
+/// Two-phase tables of either size, their headers checked.
+enum View<'a> {
+    /// The large ones of `godtab gen cube-3x3x3-two-phase`.
+    Large(LargeTables<'a>),
+    /// The built-in ones.
+    BuiltIn(Tables<'a>),
+}
+
+/// A view of `bytes` as two-phase tables (headers only: constant time).
+fn view(bytes: &[u8]) -> Result<View<'_>, AskError> {
     match LargeTables::from_bytes(bytes) {
-        Ok(_) => Ok(()),
-        Err(TablesError::BadMagic) => Tables::from_bytes(bytes).map(|_| ()).map_err(damaged),
+        Ok(large) => Ok(View::Large(large)),
+        Err(TablesError::BadMagic) => Tables::from_bytes(bytes).map(View::BuiltIn).map_err(damaged),
         Err(e) => Err(damaged(e)),
     }
 }
 
-/// A solution within `limits.max_length` moves, from the large tables
-/// where the bytes are those.
+/// Checks that `bytes` are two-phase tables, large or built-in.
+pub(crate) fn check(bytes: &[u8]) -> Result<(), AskError> {
+    view(bytes).map(|_| ())
+}
+
+/// A solution within `limits.max_length` moves, from whichever tables the
+/// bytes are.
 pub(crate) fn solve(bytes: &[u8], cube: &Cube, limits: &Limits) -> Result<Answer, AskError> {
-    match LargeTables::from_bytes(bytes) {
-        Ok(large) => solve_with(&large, cube, limits),
-        Err(TablesError::BadMagic) => solve_with(&Tables::from_bytes(bytes).map_err(damaged)?, cube, limits),
-        Err(e) => Err(damaged(e)),
+    match view(bytes)? {
+        View::Large(large) => solve_with(&large, cube, limits),
+        View::BuiltIn(tables) => solve_with(&tables, cube, limits),
     }
 }
 
